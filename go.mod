@@ -1,0 +1,3 @@
+module github.com/seed50c7eacc/robotstxt
+
+go 1.26.8

@@ -1,0 +1,145 @@
+package robotstxt
+
+import (
+	"strings"
+	"unsafe"
+)
+
+// pathBufSize is how long a URL's path may be, once in wire form, for
+// Allowed to re-encode it without allocating. Paths already in wire form
+// never need a buffer.
+const pathBufSize = 2048
+
+// rulesFor returns the rules that decide for agent, and whether some group
+// names the agent. It does not allocate.
+//
+// Google compares the agent, as given, with the product token of each
+// user-agent line, ignoring ASCII case. Only a group naming the agent (even
+// one with no rules) keeps the "*" groups from applying.
+func (r *Robots) rulesFor(agent string) (rs *ruleSet, specific bool) {
+	if r == nil {
+		return nil, false
+	}
+	if r.specific != nil {
+		var buf [64]byte
+		if len(agent) <= len(buf) {
+			for i := 0; i < len(agent); i++ {
+				buf[i] = lowerASCII(agent[i])
+			}
+			// The conversion in a map index does not allocate.
+			if rs, ok := r.specific[string(buf[:len(agent)])]; ok {
+				return rs, true
+			}
+		} else {
+			for token, rs := range r.specific {
+				if equalFoldASCII(token, agent) {
+					return rs, true
+				}
+			}
+		}
+	}
+	return r.global, false
+}
+
+func equalFoldASCII(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if lowerASCII(a[i]) != lowerASCII(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// pathOf returns the path, params and query of url (no fragment), as
+// Google's GetPathParamsQuery finds them: the URL is not parsed or
+// normalized, only searched for its first delimiters. The result always
+// starts with '/'; when it has to be added, prefixed reports so and the
+// result omits it.
+func pathOf(url string) (path string, prefixed bool) {
+	s := 0
+	if strings.HasPrefix(url, "//") {
+		s = 2 // a network-path reference: skip to the authority
+	}
+	early := indexAnyOf(url, s)
+	start := s
+	if proto := strings.Index(url[s:], "://"); proto >= 0 && (early < 0 || early > s+proto) {
+		start = s + proto + 3
+	}
+	p := indexAnyOf(url, start)
+	if p < 0 {
+		return "/", false
+	}
+	end := len(url)
+	if h := strings.IndexByte(url[s:], '#'); h >= 0 {
+		if s+h < p {
+			return "/", false
+		}
+		end = s + h
+	}
+	path = url[p:end]
+	if path[0] != '/' {
+		return path, true
+	}
+	return path, false
+}
+
+// indexAnyOf returns the index of the first '/', '?' or ';' in url at or
+// after from, or -1.
+func indexAnyOf(url string, from int) int {
+	for i := from; i < len(url); i++ {
+		if c := url[i]; c == '/' || c == '?' || c == ';' {
+			return i
+		}
+	}
+	return -1
+}
+
+// decide returns the verdict for a path given the agent's rules.
+func (rs *ruleSet) decide(path string) Verdict {
+	// Google keeps the longest match of each kind (the first one on ties)
+	// and lets allow win ties; an empty pattern matches with priority 0,
+	// which names a line but never disallows. The order of rs.rules makes
+	// the first matching rule exactly that answer.
+	for i := range rs.rules {
+		cr := &rs.rules[i]
+		if matchPattern(cr.pattern, path) {
+			return Verdict{Allowed: cr.rule.Allow || cr.pattern == "", Rule: cr.rule}
+		}
+	}
+	return Verdict{Allowed: true}
+}
+
+// verdict returns the verdict of rs for url, brought to wire form without
+// allocating where it can.
+func (rs *ruleSet) verdict(url string) Verdict {
+	if rs == nil || len(rs.rules) == 0 {
+		return Verdict{Allowed: true}
+	}
+	path, prefixed := pathOf(url)
+	// Google hands the path on as a C string.
+	if i := strings.IndexByte(path, 0); i >= 0 {
+		path = path[:i]
+	}
+	n, changed := escapedLen(path)
+	if !changed && !prefixed {
+		return rs.decide(path)
+	}
+	if prefixed {
+		n++
+	}
+	var stack [pathBufSize]byte
+	buf := stack[:0]
+	if n > len(stack) {
+		buf = make([]byte, 0, n)
+	}
+	if prefixed {
+		buf = append(buf, '/')
+	}
+	buf = appendEscaped(buf, path)
+	// The string is used only during this call and buf is never written
+	// again, so viewing it in place is safe and keeps it off the heap.
+	return rs.decide(unsafe.String(unsafe.SliceData(buf), len(buf)))
+}

@@ -1,0 +1,117 @@
+package robotstxt
+
+import "strings"
+
+const upperHex = "0123456789ABCDEF"
+
+// escapedLen returns the length of s in wire form (see appendEscaped), and
+// whether that differs from s.
+func escapedLen(s string) (n int, changed bool) {
+	n = len(s)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			if isLowerHex(s[i+1]) || isLowerHex(s[i+2]) {
+				changed = true
+			}
+			i += 2
+		case c >= 0x80:
+			n += 2
+			changed = true
+		}
+	}
+	return n, changed
+}
+
+// appendEscaped appends s in wire form to dst: every byte >= 0x80 becomes
+// %XX, and the hex digits of every %xx escape are upper-cased. Nothing is
+// decoded and no ASCII byte is escaped. This is Google's MaybeEscapePattern,
+// applied to rule values and (by this library) to the URLs asked about.
+func appendEscaped(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			dst = append(dst, '%', upperASCII(s[i+1]), upperASCII(s[i+2]))
+			i += 2
+		case c >= 0x80:
+			dst = append(dst, '%', upperHex[c>>4], upperHex[c&0xF])
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// escapePattern returns s in wire form, without allocating when s already
+// is.
+func escapePattern(s string) string {
+	n, changed := escapedLen(s)
+	if !changed {
+		return s
+	}
+	return string(appendEscaped(make([]byte, 0, n), s))
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }
+
+func upperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
+}
+
+// matchPattern reports whether pattern matches path the way Google's
+// RobotsMatchStrategy::Matches decides it: the pattern is anchored at the
+// start of the path and need not reach its end; '*' matches any run of
+// bytes; a '$' that is the pattern's last byte anchors it at the end of the
+// path; every other byte, '$' included, matches itself.
+//
+// Google tracks the set of reachable path positions, costing
+// O(len(pattern)*len(path)). Matching each literal piece between '*'s at its
+// leftmost place gives the same answer: a later piece can only gain from an
+// earlier piece ending as soon as possible. Each search starts where the
+// previous piece ended, so the cost is that of a few substring searches.
+func matchPattern(pattern, path string) bool {
+	anchored := len(pattern) > 0 && pattern[len(pattern)-1] == '$'
+	if anchored {
+		pattern = pattern[:len(pattern)-1]
+	}
+	star := strings.IndexByte(pattern, '*')
+	if star < 0 {
+		if anchored {
+			return path == pattern
+		}
+		return strings.HasPrefix(path, pattern)
+	}
+	if !strings.HasPrefix(path, pattern[:star]) {
+		return false
+	}
+	path = path[star:]
+	pattern = pattern[star+1:]
+	for {
+		star = strings.IndexByte(pattern, '*')
+		if star < 0 {
+			if anchored {
+				return strings.HasSuffix(path, pattern)
+			}
+			return strings.Contains(path, pattern)
+		}
+		piece := pattern[:star]
+		pattern = pattern[star+1:]
+		if piece == "" {
+			continue
+		}
+		i := strings.Index(path, piece)
+		if i < 0 {
+			return false
+		}
+		path = path[i+len(piece):]
+	}
+}

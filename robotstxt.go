@@ -1,0 +1,229 @@
+// Package robotstxt parses robots.txt files and answers whether a crawler
+// may fetch a URL, exactly as Google's robots.txt parser and matcher
+// (github.com/google/robotstxt) answer, quirks included.
+//
+// Parse a file once and ask as often as needed; a parsed *Robots is
+// immutable and safe for concurrent use:
+//
+//	robots := robotstxt.Parse(body)
+//	if robots.Allowed("Googlebot", "https://example.com/some/page?q=1") {
+//		// fetch it
+//	}
+//
+// Parse accepts any bytes and never fails: lines it cannot read are
+// ignored, as Google ignores them. It reads the first 512,000 bytes
+// (500 KiB), as Googlebot does; [ParseWith] changes or lifts that limit.
+//
+// The agent is a product token such as "Googlebot", compared with the
+// leading letters, '-' and '_' of each user-agent line, ignoring case; it is
+// not a full User-Agent header. The URL may be absolute or just a path; it
+// is matched in wire form, with every byte >= 0x80 percent-encoded and the
+// hex digits of existing escapes upper-cased, so raw UTF-8 in a URL means
+// what a crawler would send.
+//
+// To ask many questions for one crawler, resolve its rules once with
+// [Robots.Agent]. To see which line of the file decided, use
+// [Robots.Explain].
+package robotstxt
+
+import (
+	"fmt"
+	"time"
+)
+
+// DefaultMaxSize is how many leading bytes of a robots.txt file Parse reads:
+// 500 KiB, the limit Googlebot applies. The rest of a larger file is ignored.
+const DefaultMaxSize = 512000
+
+// Robots is a parsed robots.txt file. It is immutable and safe for
+// concurrent use by multiple goroutines. The zero value is an empty file,
+// which allows everything.
+type Robots struct {
+	groups    []group
+	specific  map[string]*ruleSet // by lower-cased product token
+	global    *ruleSet            // the rules of every "*" group
+	sitemaps  []string
+	fields    []Field
+	size      int  // bytes read
+	truncated bool // bytes past the size limit were ignored
+}
+
+// Options control how a file is parsed. The zero value reads the file as
+// Googlebot does.
+type Options struct {
+	// MaxSize is how many leading bytes of the file are parsed. Zero means
+	// DefaultMaxSize; a negative value means the whole file.
+	MaxSize int
+}
+
+// Parse parses a robots.txt file, reading its first DefaultMaxSize bytes.
+// Any byte sequence is valid input: what cannot be read as a directive is
+// ignored. Parse does not retain data.
+func Parse(data []byte) *Robots {
+	return ParseWith(data, Options{})
+}
+
+// ParseWith parses a robots.txt file with the given options.
+func ParseWith(data []byte, opts Options) *Robots {
+	limit := opts.MaxSize
+	if limit == 0 {
+		limit = DefaultMaxSize
+	}
+	r := &Robots{}
+	if limit > 0 && len(data) > limit {
+		data = data[:limit]
+		r.truncated = true
+	}
+	r.size = len(data)
+	r.build(string(data))
+	return r
+}
+
+// Allowed reports whether the crawler agent may fetch url. It returns
+// exactly what Google's RobotsMatcher::OneAgentAllowedByRobots returns for
+// the same file, the same agent and the URL in wire form. It does not
+// allocate unless url holds bytes that need escaping and its path is longer
+// than 2 KiB once escaped.
+func (r *Robots) Allowed(agent, url string) bool {
+	rs, _ := r.rulesFor(agent)
+	return rs.verdict(url).Allowed
+}
+
+// Explain returns the verdict for agent and url, with the rule that decided
+// it. The rule's line is the one Google's RobotsMatcher::matching_line
+// reports.
+func (r *Robots) Explain(agent, url string) Verdict {
+	rs, _ := r.rulesFor(agent)
+	return rs.verdict(url)
+}
+
+// Agent resolves the rules that apply to one crawler, so that many URLs can
+// be checked without looking the agent up again.
+func (r *Robots) Agent(name string) *Agent {
+	rs, specific := r.rulesFor(name)
+	return &Agent{name: name, rules: rs, specific: specific}
+}
+
+// Sitemaps returns the values of the file's sitemap lines, in file order.
+func (r *Robots) Sitemaps() []string {
+	return append([]string(nil), r.sitemaps...)
+}
+
+// Fields returns every directive of the file that is not user-agent, allow,
+// disallow or sitemap (crawl-delay, host, clean-param, ...), in file order,
+// whether or not it stands in a group.
+func (r *Robots) Fields() []Field {
+	return append([]Field(nil), r.fields...)
+}
+
+// Groups returns the file's groups in file order: each is a run of
+// user-agent lines with the rules and other fields that follow them. Groups
+// are as written; groups naming the same agent are merged only when
+// matching.
+func (r *Robots) Groups() []Group {
+	out := make([]Group, len(r.groups))
+	for i, g := range r.groups {
+		out[i] = Group{
+			Line:   g.line,
+			Agents: append([]string(nil), g.agents...),
+			Rules:  append([]Rule(nil), g.rules...),
+			Fields: append([]Field(nil), g.fields...),
+		}
+	}
+	return out
+}
+
+// Size returns how many bytes of the file were parsed.
+func (r *Robots) Size() int { return r.size }
+
+// Truncated reports whether the file was longer than the size limit, so
+// that its end was ignored.
+func (r *Robots) Truncated() bool { return r.truncated }
+
+// An Agent is the set of rules that apply to one crawler in one file. It is
+// immutable and safe for concurrent use.
+type Agent struct {
+	name     string
+	rules    *ruleSet
+	specific bool
+}
+
+// Name returns the agent name the Agent was resolved for.
+func (a *Agent) Name() string { return a.name }
+
+// Specific reports whether some group of the file names this agent. When
+// it does, only those groups apply, even if they hold no rules; otherwise
+// the "*" groups apply.
+func (a *Agent) Specific() bool { return a.specific }
+
+// Allowed reports whether the agent may fetch url; see Robots.Allowed.
+func (a *Agent) Allowed(url string) bool { return a.rules.verdict(url).Allowed }
+
+// Explain returns the verdict for url with the rule that decided it; see
+// Robots.Explain.
+func (a *Agent) Explain(url string) Verdict { return a.rules.verdict(url) }
+
+// CrawlDelay returns the crawl-delay that applies to the agent, read from
+// the same groups its rules come from: the first valid value, in file
+// order. ok is false when no group that applies sets one. Google ignores
+// crawl-delay; other crawlers honour it.
+func (a *Agent) CrawlDelay() (delay time.Duration, ok bool) {
+	if a.rules == nil {
+		return 0, false
+	}
+	return a.rules.crawlDelay, a.rules.hasCrawlDelay
+}
+
+// A Rule is an allow or disallow line of a group.
+type Rule struct {
+	Allow   bool   // an allow rule; false for disallow
+	Pattern string // the path pattern as written, trimmed and without comment
+	Line    int    // 1-based line number in the file
+}
+
+// String returns the rule as a robots.txt line.
+func (r Rule) String() string {
+	if r.Allow {
+		return "allow: " + r.Pattern
+	}
+	return "disallow: " + r.Pattern
+}
+
+// A Field is a directive other than user-agent, allow, disallow and
+// sitemap, such as crawl-delay or host.
+type Field struct {
+	Key   string // the key as written
+	Value string // the value as written, trimmed and without comment
+	Line  int    // 1-based line number in the file
+}
+
+// A Group is a run of user-agent lines and the lines that follow them, up
+// to the next user-agent line that follows a rule.
+type Group struct {
+	Line   int      // line of the first user-agent line
+	Agents []string // the user-agent values as written
+	Rules  []Rule
+	Fields []Field // other directives within the group, such as crawl-delay
+}
+
+// A Verdict is the answer for one URL with the rule that decided it.
+type Verdict struct {
+	Allowed bool
+	// Rule is the rule that decided. Its Line is 0 when no rule applied.
+	//
+	// As in Google's library, an empty "disallow:" that is the only rule
+	// to match names its line although it allows everything.
+	Rule Rule
+}
+
+// String describes the verdict, for logs.
+func (v Verdict) String() string {
+	word := "DISALLOWED"
+	if v.Allowed {
+		word = "ALLOWED"
+	}
+	if v.Rule.Line == 0 {
+		return word + " (no rule applied)"
+	}
+	return fmt.Sprintf("%s by line %d: %s", word, v.Rule.Line, v.Rule)
+}
