@@ -1,0 +1,787 @@
+package robotstxt
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// A query is one question asked of a robots.txt file, with Google's answer:
+// the verdict and the line matching_line() reports (0 for none).
+type query struct {
+	agent, url string
+	allowed    bool
+	line       int
+}
+
+type queryTest struct {
+	name    string
+	robots  string
+	queries []query
+}
+
+func runQueryTests(t *testing.T, tests []queryTest) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Parse([]byte(tt.robots))
+			for _, q := range tt.queries {
+				v := r.Explain(q.agent, q.url)
+				got := query{q.agent, q.url, v.Allowed, v.Rule.Line}
+				if diff := cmp.Diff(q, got, cmp.AllowUnexported(query{})); diff != "" {
+					t.Errorf("Explain(%q, %q) (-want +got):\n%s\nrobots.txt:\n%s", q.agent, q.url, diff, tt.robots)
+				}
+				if a := r.Allowed(q.agent, q.url); a != v.Allowed {
+					t.Errorf("Allowed(%q, %q) = %v but Explain says %v", q.agent, q.url, a, v.Allowed)
+				}
+				if a := r.Agent(q.agent).Allowed(q.url); a != v.Allowed {
+					t.Errorf("Agent(%q).Allowed(%q) = %v but Explain says %v", q.agent, q.url, a, v.Allowed)
+				}
+			}
+		})
+	}
+}
+
+// GOOGLE-BEHAVIOR 2: groups, merging, the "*" group and rules outside
+// groups. SPEC 4.1-4.5.
+func TestGroups(t *testing.T) {
+	runQueryTests(t, []queryTest{
+		{
+			// robots_test ID_LineSyntax_Groups and groups.textproto.
+			name: "groups end at a user-agent line after a rule and merge per agent",
+			robots: "allow: /foo/bar/\n" +
+				"\n" +
+				"user-agent: FooBot\n" +
+				"disallow: /\n" +
+				"allow: /x/\n" +
+				"user-agent: BarBot\n" +
+				"disallow: /\n" +
+				"allow: /y/\n" +
+				"\n" +
+				"\n" +
+				"allow: /w/\n" +
+				"user-agent: BazBot\n" +
+				"\n" +
+				"user-agent: FooBot\n" +
+				"allow: /z/\n" +
+				"disallow: /\n",
+			queries: []query{
+				{"FooBot", "http://foo.bar/x/b", true, 5},
+				{"FooBot", "http://foo.bar/z/d", true, 15},
+				{"FooBot", "http://foo.bar/y/c", false, 4},
+				{"BarBot", "http://foo.bar/y/c", true, 8},
+				{"BarBot", "http://foo.bar/w/a", true, 11},
+				{"BarBot", "http://foo.bar/z/d", false, 7},
+				{"BazBot", "http://foo.bar/z/d", true, 15},
+				{"FooBot", "http://foo.bar/foo/bar/", false, 4}, // SPEC 4.2: the first rule is in no group
+				{"BarBot", "http://foo.bar/foo/bar/", false, 7},
+				{"BazBot", "http://foo.bar/foo/bar/", false, 16},
+			},
+		},
+		{
+			// robots_test ID_LineSyntax_Groups_OtherRules. SPEC 4.3.
+			name:   "sitemap lines do not end a group",
+			robots: "User-agent: BarBot\nSitemap: https://foo.bar/sitemap\nUser-agent: *\nDisallow: /\n",
+			queries: []query{
+				{"FooBot", "http://foo.bar/", false, 4},
+				{"BarBot", "http://foo.bar/", false, 4},
+			},
+		},
+		{
+			name:   "unknown lines do not end a group",
+			robots: "User-agent: FooBot\nInvalid-Unknown-Line: unknown\nUser-agent: *\nDisallow: /\n",
+			queries: []query{
+				{"FooBot", "http://foo.bar/", false, 4},
+				{"BarBot", "http://foo.bar/", false, 4},
+			},
+		},
+		{
+			name:   "invalid lines and comments do not end a group",
+			robots: "User-agent: a\nno colon here at all\n# comment\n\nUser-agent: b\nDisallow: /\n",
+			queries: []query{
+				{"a", "/x", false, 6},
+				{"b", "/x", false, 6},
+			},
+		},
+		{
+			name:   "an empty disallow ends the user-agent run",
+			robots: "User-agent: a\nDisallow:\nUser-agent: b\nDisallow: /\n",
+			queries: []query{
+				{"a", "/x", true, 2}, // the empty rule names its line
+				{"b", "/x", false, 4},
+			},
+		},
+		{
+			name:   "blank lines do not end a group (SPEC 4.5)",
+			robots: "User-agent: a\n\nUser-agent: b\n\nDisallow: /\n",
+			queries: []query{
+				{"a", "/x", false, 5},
+				{"b", "/x", false, 5},
+			},
+		},
+		{
+			name:   "groups of one agent far apart merge, longest match wins (SPEC 4.4)",
+			robots: "User-agent: googlebot-news\nDisallow: /a\nUser-agent: *\nDisallow: /\nUser-agent: googlebot-news\nAllow: /ab\n",
+			queries: []query{
+				{"googlebot-news", "/abc", true, 6},
+				{"googlebot-news", "/ac", false, 2},
+				{"googlebot-news", "/z", true, 0},
+				{"other", "/z", false, 4},
+			},
+		},
+		{
+			name:   "several * groups merge",
+			robots: "User-agent: *\nDisallow: /a\nUser-agent: x\nDisallow: /\nUser-agent: *\nDisallow: /b\n",
+			queries: []query{
+				{"y", "/a", false, 2},
+				{"y", "/b", false, 6},
+				{"y", "/c", true, 0},
+			},
+		},
+		{
+			name:   "a group naming * and the agent counts as the agent's only",
+			robots: "User-agent: *\nUser-agent: foo\nDisallow: /x\nUser-agent: *\nDisallow: /y\n",
+			queries: []query{
+				{"foo", "/x", false, 3},
+				{"foo", "/y", true, 0},
+				{"bar", "/x", false, 3},
+				{"bar", "/y", false, 5},
+			},
+		},
+		{
+			name:   "a specific group with no rules still overrides *",
+			robots: "User-agent: *\nDisallow: /\nUser-agent: foo\n",
+			queries: []query{
+				{"foo", "/x", true, 0},
+				{"bar", "/x", false, 2},
+			},
+		},
+		{
+			name:   "a specific group with only non-matching rules overrides *",
+			robots: "User-agent: *\nDisallow: /\nUser-agent: foo\nDisallow: /private\n",
+			queries: []query{
+				{"foo", "/x", true, 0},
+				{"foo", "/private/x", false, 4},
+			},
+		},
+		{
+			name:   "a specific group with only an empty disallow overrides *",
+			robots: "User-agent: *\nDisallow: /\nUser-agent: foo\nDisallow:\n",
+			queries: []query{
+				{"foo", "/x", true, 4},
+				{"bar", "/x", false, 2},
+			},
+		},
+		{
+			name:   "a last group with no rules allows everything (SPEC 4.1)",
+			robots: "User-agent: foo\n",
+			queries: []query{
+				{"foo", "/x", true, 0},
+			},
+		},
+		{
+			name:   "rules before any user-agent are ignored (SPEC 4.2)",
+			robots: "Disallow: /\nAllow: /x\n",
+			queries: []query{
+				{"foo", "/x", true, 0},
+				{"foo", "/y", true, 0},
+			},
+		},
+		{
+			// robots_test ID_GlobalGroups_Secondary and global-rules.textproto.
+			name:   "no matching group and no * allows (SPEC 5.5)",
+			robots: "User-agent: FooBot\nDisallow: /\n",
+			queries: []query{
+				{"BarBot", "http://foo.bar/x/y", true, 0},
+				{"FooBot", "http://foo.bar/x/y", false, 2},
+			},
+		},
+		{
+			name:   "empty file allows",
+			robots: "",
+			queries: []query{
+				{"FooBot", "http://foo.bar/x/y", true, 0},
+				{"", "", true, 0},
+			},
+		},
+	})
+}
+
+// GOOGLE-BEHAVIOR 2 (global detection) and 3: agent tokens and the caller's
+// agent compared as given. SPEC 5.1-5.4.
+func TestAgentMatching(t *testing.T) {
+	runQueryTests(t, []queryTest{
+		{
+			// robots_test GoogleOnly_AcceptUserAgentUpToFirstSpace and
+			// user-agent-name.textproto.
+			name:   "the file's value is cut at the first non-token byte",
+			robots: "User-Agent: *\nDisallow: /\nUser-Agent: Foo Bar\nAllow: /x/\nDisallow: /\n",
+			queries: []query{
+				{"Foo", "http://foo.bar/x/y", true, 4},
+				{"foo", "http://foo.bar/x/y", true, 4},
+				{"Foo Bar", "http://foo.bar/x/y", false, 2},
+				{"Bar", "http://foo.bar/x/y", false, 2},
+			},
+		},
+		{
+			// robots_test ID_UserAgentValueCaseInsensitive.
+			name:   "case-insensitive both ways",
+			robots: "User-Agent: FOO BAR\nAllow: /x/\nDisallow: /\nUser-Agent: foo bar\nAllow: /y/\nUser-Agent: FoO bAr\nAllow: /z/\n",
+			queries: []query{
+				{"Foo", "/x/y", true, 2},
+				{"fOO", "/y/y", true, 5},
+				{"FOO", "/z/y", true, 7},
+				{"foo", "/a", false, 3},
+			},
+		},
+		{
+			name: "product tokens",
+			robots: "User-agent: Googlebot/2.1\nDisallow: /a\n" +
+				"User-agent: AB42bot\nDisallow: /b\n" +
+				"User-agent: foofoobot*\nDisallow: /c\n" +
+				"User-agent: Googlebot-Image\nDisallow: /d\n",
+			queries: []query{
+				{"Googlebot", "/a", false, 2},
+				{"Googlebot/2.1", "/a", true, 0},
+				{"AB", "/b", false, 4},
+				{"AB42bot", "/b", true, 0},
+				{"foofoobot", "/c", false, 6},
+				{"foofoobot*", "/c", true, 0},
+				{"Googlebot-Image", "/d", false, 8},
+				{"Googlebot-Image", "/a", true, 0}, // SPEC 5.3: no fallback to googlebot
+				{"Googlebot", "/d", true, 0},
+			},
+		},
+		{
+			name: "global agent: * alone or followed by white space",
+			robots: "User-agent: * foo\nDisallow: /a\n" +
+				"User-agent: *\tbar\nDisallow: /b\n" +
+				"User-agent: *\vx\nDisallow: /c\n",
+			queries: []query{
+				{"anything", "/a", false, 2},
+				{"anything", "/b", false, 4},
+				{"anything", "/c", false, 6},
+				{"foo", "/a", false, 2}, // "* foo" is global, not foo
+			},
+		},
+		{
+			name: "* glued to other bytes is an empty token, not global",
+			robots: "User-agent: *foo\nDisallow: /a\n" +
+				"User-agent: **\nDisallow: /b\n" +
+				"User-agent: */x\nDisallow: /c\n" +
+				"User-agent: *\xA0\nDisallow: /d\n",
+			queries: []query{
+				{"anything", "/a", true, 0},
+				{"anything", "/d", true, 0},
+				{"foo", "/a", true, 0},
+				{"", "/a", false, 2},
+				{"", "/b", false, 4},
+				{"", "/c", false, 6},
+				{"", "/d", false, 8},
+			},
+		},
+		{
+			// robots_test GoogleOnly_SystemTest.
+			name:   "an empty caller agent matches only empty tokens",
+			robots: "user-agent: FooBot\ndisallow: /\n",
+			queries: []query{
+				{"", "", true, 0},
+				{"FooBot", "", false, 2},
+				{"FooBot", "http://foo.bar/", false, 2},
+			},
+		},
+		{
+			name:   "empty user-agent value and digits make empty tokens",
+			robots: "User-agent:\nDisallow: /a\nUser-agent: 123bot\nDisallow: /b\nUser-agent: *\nDisallow: /c\n",
+			queries: []query{
+				{"", "/a", false, 2},
+				{"", "/b", false, 4},
+				{"", "/c", true, 0}, // the empty agent is specific here
+				{"x", "/c", false, 6},
+				{"x", "/a", true, 0},
+			},
+		},
+		{
+			name:   "caller * never matches specifically",
+			robots: "User-agent: *\nDisallow: /a\nUser-agent: x\nDisallow: /b\n",
+			queries: []query{
+				{"*", "/a", false, 2},
+				{"*", "/b", true, 0},
+			},
+		},
+		{
+			name:   "no Unicode folding of agents",
+			robots: "User-agent: kbot\nDisallow: /\nUser-agent: sbot\nDisallow: /\n",
+			queries: []query{
+				{"\u212Abot", "/x", true, 0}, // KELVIN SIGN
+				{"\u017Fbot", "/x", true, 0}, // LATIN SMALL LETTER LONG S
+				{"KBOT", "/x", false, 2},
+			},
+		},
+		{
+			name:   "non-ASCII user-agent value is an empty token",
+			robots: "User-agent: éBot\nDisallow: /\n",
+			queries: []query{
+				{"éBot", "/x", true, 0},
+				{"Bot", "/x", true, 0},
+				{"", "/x", false, 2},
+			},
+		},
+		{
+			name:   "full equality, not prefix",
+			robots: "User-agent: Googlebot-News\nDisallow: /a\nUser-agent: Googlebot\nDisallow: /b\n",
+			queries: []query{
+				{"Googlebot", "/a", true, 0},
+				{"Googlebot-News", "/b", true, 0},
+				{"Googlebot-Newsy", "/a", true, 0},
+			},
+		},
+		{
+			name:   "long caller agents",
+			robots: "User-agent: " + strings.Repeat("ab", 50) + "\nDisallow: /\n",
+			queries: []query{
+				{strings.Repeat("AB", 50), "/x", false, 2},
+				{strings.Repeat("AB", 51), "/x", true, 0},
+				{strings.Repeat("A\xff", 50), "/x", true, 0},
+			},
+		},
+	})
+}
+
+// GOOGLE-BEHAVIOR 4.1: the URL's path, params and query, found without
+// parsing.
+func TestPathOf(t *testing.T) {
+	tests := []struct{ url, want string }{
+		{"", "/"},
+		{"http://www.example.com", "/"},
+		{"http://www.example.com/", "/"},
+		{"http://www.example.com/a", "/a"},
+		{"http://www.example.com/a/", "/a/"},
+		{"http://www.example.com/a/b?c=http://d.e/", "/a/b?c=http://d.e/"},
+		{"http://www.example.com/a/b?c=d&e=f#fragment", "/a/b?c=d&e=f"},
+		{"example.com", "/"},
+		{"example.com/", "/"},
+		{"example.com/a", "/a"},
+		{"example.com/a/", "/a/"},
+		{"example.com/a/b?c=d&e=f#fragment", "/a/b?c=d&e=f"},
+		{"example.com?a", "/?a"},
+		{"example.com/a;b#c", "/a;b"},
+		{"a", "/"},
+		{"a/", "/"},
+		{"/a", "/a"},
+		{"a/b", "/b"},
+		{"example.com/a?b", "/a?b"},
+		{"//a/b/c", "/b/c"},
+		{"http://a.com;p", "/;p"},
+		{"http://a.com#f", "/"},
+		{"a#b/c", "/"},
+		{"http:/a.com/b", "/a.com/b"},
+		{"http://a.com:80/x", "/x"},
+		{"a.com:80/x", "/x"},
+		{"x://y://z/w", "//z/w"},
+		{"///x", "/x"},
+		{"mailto:x@y.com", "/"},
+		{"HTTP://A.COM/P", "/P"},
+		{"http://a.com/%aa", "/%aa"},
+		{"http://a.com/a b", "/a b"},
+		{"http://a.com?x#y", "/?x"},
+		{"http://a.com/p#x?y", "/p"},
+		{"//", "/"},
+		{"?", "/?"},
+	}
+	for _, tt := range tests {
+		path, prefixed := pathOf(tt.url)
+		if prefixed {
+			path = "/" + path
+		}
+		if path != tt.want {
+			t.Errorf("pathOf(%q) = %q, want %q", tt.url, path, tt.want)
+		}
+	}
+}
+
+// GOOGLE-BEHAVIOR 4.2: pattern semantics. SPEC 6.3, 6.5.
+func TestMatchPattern(t *testing.T) {
+	tests := []struct {
+		pattern, path string
+		want          bool
+	}{
+		{"", "/anything", true},
+		{"/", "/", true},
+		{"/a", "/abc", true},
+		{"/a", "/", false},
+		{"/A", "/a", false},
+		{"/a$", "/a", true},
+		{"/a$", "/ab", false},
+		{"/a$$", "/a$", true},
+		{"/a$$", "/a", false},
+		{"/a$b", "/a$bc", true},
+		{"/a$b", "/ab", false},
+		{"$", "/", false},
+		{"/*$", "/anything?x", true},
+		{"*", "/x", true},
+		{"/*", "/", true},
+		{"/**", "/x", true},
+		{"/*a", "/ba", true},
+		{"/*a", "/b", false},
+		{"/a*b*c", "/aXbYc", true},
+		{"/a*b*c", "/aXcYb", false},
+		{"/a*b*c$", "/abcXbc", true},
+		{"/a*b*c$", "/abcX", false},
+		{"/a*bc$", "/abcbc", true},
+		{"/a*ab$", "/ab", false},
+		{"/*.php$", "/x.php", true},
+		{"/*.php$", "/x.php5", false},
+		{"a", "/a", false},
+		{"?", "/?", false},
+		{"/?", "/?x", true},
+		{"/.", "/x", false},
+		{"/%2A", "/*", false},
+		{"/%2A", "/%2A", true},
+		{"/x*$", "/x", true},
+		{"/*x*$", "/y", false},
+	}
+	for _, tt := range tests {
+		if got := matchPattern(tt.pattern, tt.path); got != tt.want {
+			t.Errorf("matchPattern(%q, %q) = %v, want %v", tt.pattern, tt.path, got, tt.want)
+		}
+		if got := positionSetMatch(tt.pattern, tt.path); got != tt.want {
+			t.Errorf("reference positionSetMatch(%q, %q) = %v, want %v", tt.pattern, tt.path, got, tt.want)
+		}
+	}
+}
+
+// positionSetMatch is Google's matching algorithm as GOOGLE-BEHAVIOR 4.2
+// states it: the set of reachable path positions, advanced byte by byte.
+func positionSetMatch(pattern, path string) bool {
+	pos := []int{0}
+	for i := 0; i < len(pattern); i++ {
+		c := pattern[i]
+		if c == '$' && i == len(pattern)-1 {
+			return pos[len(pos)-1] == len(path)
+		}
+		if c == '*' {
+			var all []int
+			for p := pos[0]; p <= len(path); p++ {
+				all = append(all, p)
+			}
+			pos = all
+			continue
+		}
+		var next []int
+		for _, p := range pos {
+			if p < len(path) && path[p] == c {
+				next = append(next, p+1)
+			}
+		}
+		if len(next) == 0 {
+			return false
+		}
+		pos = next
+	}
+	return true
+}
+
+// The leftmost-piece matcher agrees with the position-set algorithm on
+// every pattern and path over a small alphabet, up to a few bytes long.
+func TestMatchPatternExhaustive(t *testing.T) {
+	patternBytes := []byte("ab*$")
+	pathBytes := []byte("ab$")
+	var patterns, paths []string
+	var gen func(prefix string, n int, alphabet []byte, out *[]string)
+	gen = func(prefix string, n int, alphabet []byte, out *[]string) {
+		*out = append(*out, prefix)
+		if n == 0 {
+			return
+		}
+		for _, c := range alphabet {
+			gen(prefix+string(c), n-1, alphabet, out)
+		}
+	}
+	gen("/", 5, patternBytes, &patterns)
+	gen("*", 4, patternBytes, &patterns)
+	gen("/", 6, pathBytes, &paths)
+	for _, pat := range patterns {
+		for _, path := range paths {
+			if got, want := matchPattern(pat, path), positionSetMatch(pat, path); got != want {
+				t.Fatalf("matchPattern(%q, %q) = %v, position sets say %v", pat, path, got, want)
+			}
+		}
+	}
+}
+
+// GOOGLE-BEHAVIOR 4.3 and 4.5: priority is the escaped pattern's length,
+// '*' and '$' included; allow wins ties; the first line wins among equals.
+// SPEC 6.6.
+func TestPriority(t *testing.T) {
+	runQueryTests(t, []queryTest{
+		{
+			// robots_test ID_LongestMatch.
+			name:   "longest match and ties",
+			robots: "user-agent: FooBot\ndisallow: /x/page.html\nallow: /x/page.html\n",
+			queries: []query{
+				{"FooBot", "http://foo.bar/x/page.html", true, 3},
+			},
+		},
+		{
+			name:   "allow / vs disallow /",
+			robots: "user-agent: FooBot\nallow: /\ndisallow: /\n",
+			queries: []query{
+				{"FooBot", "http://foo.bar/", true, 2},
+			},
+		},
+		{
+			name:   "empty allow and empty disallow",
+			robots: "user-agent: FooBot\ndisallow: \nallow: \n",
+			queries: []query{
+				{"FooBot", "http://foo.bar/x", true, 3},
+			},
+		},
+		{
+			name:   "/x vs /x/",
+			robots: "user-agent: FooBot\ndisallow: /x\nallow: /x/\n",
+			queries: []query{
+				{"FooBot", "http://foo.bar/x", false, 2},
+				{"FooBot", "http://foo.bar/x/", true, 3},
+				{"FooBot", "http://foo.bar/x/y", true, 3},
+				{"FooBot", "http://foo.bar/xy", false, 2},
+			},
+		},
+		{
+			name:   "wildcards count toward length",
+			robots: "user-agent: FooBot\ndisallow: /fish\nallow: /fish*\ndisallow: /y$\nallow: /y\ndisallow: /z*\nallow: /z\n",
+			queries: []query{
+				{"FooBot", "/fish", true, 3},
+				{"FooBot", "/y", false, 4},
+				{"FooBot", "/z", false, 6},
+			},
+		},
+		{
+			name:   "ties go to allow even when the patterns differ",
+			robots: "user-agent: FooBot\ndisallow: /ba\nallow: /*a\n",
+			queries: []query{
+				{"FooBot", "/ba", true, 3},
+			},
+		},
+		{
+			name:   "the first line wins among equal priorities",
+			robots: "user-agent: FooBot\ndisallow: /a*\ndisallow: /ab\nallow: /q*\nallow: /qr\n",
+			queries: []query{
+				{"FooBot", "/abc", false, 2},
+				{"FooBot", "/qrs", true, 4},
+			},
+		},
+		{
+			name:   "the first line wins across merged groups",
+			robots: "user-agent: FooBot\ndisallow: /ab\nuser-agent: x\ndisallow: /\nuser-agent: FooBot\ndisallow: /a*\n",
+			queries: []query{
+				{"FooBot", "/abc", false, 2},
+			},
+		},
+		{
+			name:   "escaped length counts: one raw non-ASCII byte is three",
+			robots: "user-agent: FooBot\nallow: /\xC3\xA4\ndisallow: /%C3%A4x\ndisallow: /%C3\n",
+			queries: []query{
+				{"FooBot", "/%C3%A4", true, 2},  // 7 beats 4
+				{"FooBot", "/%C3%A4x", false, 3}, // 8 beats 7
+				{"FooBot", "/\xC3\xA4", true, 2}, // the URL in wire form
+			},
+		},
+		{
+			name:   "the specific group ignores the global one",
+			robots: "user-agent: *\nallow: /x/page\nuser-agent: FooBot\ndisallow: /x\n",
+			queries: []query{
+				{"FooBot", "/x/page", false, 4},
+				{"Other", "/x/page", true, 2},
+			},
+		},
+		{
+			name:   "an empty pattern's priority 0 never disallows but names its line",
+			robots: "user-agent: *\ndisallow:\n",
+			queries: []query{
+				{"x", "/a", true, 2},
+			},
+		},
+		{
+			name:   "empty disallow loses to a matching allow",
+			robots: "user-agent: *\ndisallow:\nallow: /a\n",
+			queries: []query{
+				{"x", "/a", true, 3},
+				{"x", "/b", true, 2},
+			},
+		},
+		{
+			name:   "empty allow vs empty disallow: the allow's line",
+			robots: "user-agent: *\nallow:\ndisallow:\n",
+			queries: []query{
+				{"x", "/b", true, 2},
+			},
+		},
+	})
+}
+
+// GOOGLE-BEHAVIOR 4.4: allowing .../index.htm* also allows the directory.
+func TestIndexHTML(t *testing.T) {
+	runQueryTests(t, []queryTest{
+		{
+			// robots_test GoogleOnly_IndexHTMLisDirectory, index-page.textproto.
+			name:   "index.html allows the directory",
+			robots: "user-agent: *\nallow: /allowed-slash/index.html\ndisallow: /\n",
+			queries: []query{
+				{"foobot", "http://foo.com/allowed-slash/", true, 2},
+				{"foobot", "http://foo.com/allowed-slash/index.htm", false, 3},
+				{"foobot", "http://foo.com/allowed-slash/index.html", true, 2},
+				{"foobot", "http://foo.com/anyother-url", false, 3},
+				{"foobot", "http://foo.com/allowed-slash/x", false, 3},
+			},
+		},
+		{
+			name:   "the derived pattern ties with an equal disallow",
+			robots: "user-agent: *\nallow: /d/index.html\ndisallow: /d/$\nuser-agent: b\nallow: /d/index.html\ndisallow: /d/*\n",
+			queries: []query{
+				{"a", "/d/", true, 2},
+				{"b", "/d/", true, 5},
+			},
+		},
+		{
+			name:   "wildcard directory",
+			robots: "user-agent: *\nallow: /*/index.html\ndisallow: /\n",
+			queries: []query{
+				{"a", "/x/y/", true, 2},
+				{"a", "/x/y", false, 3},
+			},
+		},
+		{
+			name:   "index.htmx and query forms also trigger it",
+			robots: "user-agent: *\nallow: /p/index.htmx\nallow: /q/index.html?x\ndisallow: /\n",
+			queries: []query{
+				{"a", "/p/", true, 2},
+				{"a", "/q/", true, 3},
+			},
+		},
+		{
+			name:   "no rewrite when the last slash is in the query",
+			robots: "user-agent: *\nallow: /x/index.html?a=/b\ndisallow: /\n",
+			queries: []query{
+				{"a", "/x/", false, 3},
+			},
+		},
+		{
+			name:   "the derived /$ does not match /?",
+			robots: "user-agent: *\nallow: /index.html\ndisallow: /\n",
+			queries: []query{
+				{"a", "http://x/?", false, 3},
+				{"a", "http://x/", true, 2},
+			},
+		},
+		{
+			name:   "case-sensitive and only for allow",
+			robots: "user-agent: *\nallow: /a/Index.html\ndisallow: /b/index.html\n",
+			queries: []query{
+				{"a", "/a/", true, 0},
+				{"a", "/b/", true, 0},
+			},
+		},
+		{
+			name:   "Explain reports the rule as written",
+			robots: "user-agent: *\nallow: /d/index.html\ndisallow: /\n",
+			queries: []query{
+				{"a", "/d/", true, 2},
+			},
+		},
+	})
+	v := Parse([]byte("user-agent: *\nallow: /d/index.html\ndisallow: /\n")).Explain("a", "/d/")
+	if want := (Rule{Allow: true, Pattern: "/d/index.html", Line: 2}); v.Rule != want {
+		t.Errorf("Explain rule = %+v, want %+v", v.Rule, want)
+	}
+}
+
+// SPEC 9.2: URLs are matched in wire form. GOOGLE-BEHAVIOR 8.1: nothing is
+// decoded.
+func TestWireForm(t *testing.T) {
+	runQueryTests(t, []queryTest{
+		{
+			// robots_test ID_Encoding.
+			name:   "raw query with ://",
+			robots: "User-agent: FooBot\nDisallow: /\nAllow: /foo/bar?qux=taz&baz=http://foo.bar?tar&par\n",
+			queries: []query{
+				{"FooBot", "http://foo.bar/foo/bar?qux=taz&baz=http://foo.bar?tar&par", true, 3},
+			},
+		},
+		{
+			name:   "3-byte UTF-8 in the rule",
+			robots: "User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/ツ\n",
+			queries: []query{
+				{"FooBot", "http://foo.bar/foo/bar/%E3%83%84", true, 3},
+				{"FooBot", "http://foo.bar/foo/bar/%e3%83%84", true, 3},
+				{"FooBot", "http://foo.bar/foo/bar/ツ", true, 3}, // SPEC 9.4
+			},
+		},
+		{
+			name:   "percent-encoded rule",
+			robots: "User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/%E3%83%84\n",
+			queries: []query{
+				{"FooBot", "http://foo.bar/foo/bar/%E3%83%84", true, 3},
+				{"FooBot", "http://foo.bar/foo/bar/ツ", true, 3},
+			},
+		},
+		{
+			name:   "no decoding of unreserved characters",
+			robots: "User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/%62%61%7A\n",
+			queries: []query{
+				{"FooBot", "http://foo.bar/foo/bar/baz", false, 2},
+				{"FooBot", "http://foo.bar/foo/bar/%62%61%7A", true, 3},
+			},
+		},
+		{
+			name:   "lower-case escapes in URL and rule meet upper-cased",
+			robots: "User-agent: *\nDisallow: /caf%c3%a9\n",
+			queries: []query{
+				{"a", "/caf%C3%A9", false, 2},
+				{"a", "/caf%c3%a9", false, 2},
+				{"a", "/café", false, 2},
+				{"a", "/cafe", true, 0},
+			},
+		},
+		{
+			name:   "~ and %7E differ",
+			robots: "User-agent: *\nDisallow: /~x\n",
+			queries: []query{
+				{"a", "/%7Ex", true, 0},
+				{"a", "/~x", false, 2},
+			},
+		},
+		{
+			name:   "a NUL ends the URL's path",
+			robots: "User-agent: *\nDisallow: /a$\n",
+			queries: []query{
+				{"a", "/a\x00b", false, 2},
+				{"a", "/ab", true, 0},
+			},
+		},
+		{
+			name:   "query-only URLs gain a slash",
+			robots: "User-agent: *\nDisallow: /?é\n",
+			queries: []query{
+				{"a", "http://x?é", false, 2},
+				{"a", "http://x;é", true, 0},
+			},
+		},
+		{
+			name:   "long non-ASCII URL past the stack buffer",
+			robots: "User-agent: *\nDisallow: /" + strings.Repeat("é", 2000) + "$\n",
+			queries: []query{
+				{"a", "/" + strings.Repeat("é", 2000), false, 2},
+				{"a", "/" + strings.Repeat("é", 1999), true, 0},
+			},
+		},
+	})
+}
+
+// GOOGLE-BEHAVIOR 4.5: no implicit allow for /robots.txt (RFC deviation 3).
+func TestRobotsTxtNotSpecial(t *testing.T) {
+	if Parse([]byte("User-agent: *\nDisallow: /\n")).Allowed("x", "http://x/robots.txt") {
+		t.Error("/robots.txt allowed under Disallow: /")
+	}
+}

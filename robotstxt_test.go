@@ -1,0 +1,441 @@
+package robotstxt
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// SPEC 6 (table of patterns): each pattern as a disallow rule, against the
+// paths it must and must not match.
+func TestSpecPatternExamples(t *testing.T) {
+	tests := []struct {
+		pattern     string
+		matches     []string
+		doesntMatch []string
+	}{
+		{"/", []string{"/", "/page", "/a/b?c"}, nil},
+		{"/*", []string{"/", "/page", "/a/b?c"}, nil},
+		{"/$", []string{"/"}, []string{"/page"}},
+		{"/fish",
+			[]string{"/fish", "/fish.html", "/fish/salmon.html", "/fishheads", "/fishheads/yummy.html", "/fish.php?id=anything"},
+			[]string{"/Fish.asp", "/catfish", "/?id=fish", "/desert/fish"}},
+		{"/fish*",
+			[]string{"/fish", "/fish.html", "/fish/salmon.html", "/fishheads", "/fishheads/yummy.html", "/fish.php?id=anything"},
+			[]string{"/Fish.asp", "/catfish", "/?id=fish", "/desert/fish"}},
+		{"/fish/",
+			[]string{"/fish/", "/fish/?id=anything", "/fish/salmon.htm"},
+			[]string{"/fish", "/fish.html", "/animals/fish/", "/Fish/Salmon.asp"}},
+		{"/*.php",
+			[]string{"/index.php", "/filename.php", "/folder/filename.php", "/folder/filename.php?parameters", "/folder/any.php.file.html", "/filename.php/"},
+			[]string{"/", "/windows.PHP"}},
+		{"/*.php$",
+			[]string{"/filename.php", "/folder/filename.php"},
+			[]string{"/filename.php?parameters", "/filename.php/", "/filename.php5", "/windows.PHP"}},
+		{"/fish*.php",
+			[]string{"/fish.php", "/fishheads/catfish.php?parameters"},
+			[]string{"/Fish.PHP"}},
+	}
+	for _, tt := range tests {
+		r := Parse([]byte("user-agent: FooBot\ndisallow: " + tt.pattern + "\n"))
+		for _, p := range tt.matches {
+			if r.Allowed("FooBot", "http://example.com"+p) {
+				t.Errorf("SPEC 6: %q does not match %q", tt.pattern, p)
+			}
+		}
+		for _, p := range tt.doesntMatch {
+			if !r.Allowed("FooBot", "http://example.com"+p) {
+				t.Errorf("SPEC 6: %q matches %q", tt.pattern, p)
+			}
+		}
+	}
+}
+
+// SPEC 6.6 (table of precedence examples).
+func TestSpecPrecedenceExamples(t *testing.T) {
+	tests := []struct {
+		url, allow, disallow string
+		allowed              bool
+	}{
+		{"https://example.com/page", "/p", "/", true},
+		{"https://example.com/folder/page", "/folder", "/folder", true},
+		{"https://example.com/page.htm", "/page", "/*.htm", false},
+		{"https://example.com/page.php5", "/page", "/*.ph", true},
+		{"https://example.com/", "/$", "/", true},
+		{"https://example.com/page.htm", "/$", "/", false},
+	}
+	for _, tt := range tests {
+		for _, order := range []string{
+			"allow: " + tt.allow + "\ndisallow: " + tt.disallow,
+			"disallow: " + tt.disallow + "\nallow: " + tt.allow,
+		} {
+			r := Parse([]byte("user-agent: *\n" + order + "\n"))
+			if got := r.Allowed("Googlebot", tt.url); got != tt.allowed {
+				t.Errorf("SPEC 6.6: %s with\n%s\nAllowed = %v, want %v", tt.url, order, got, tt.allowed)
+			}
+		}
+	}
+}
+
+// SPEC 6 (group selection example) and 5.1-5.4.
+func TestSpecGroupSelection(t *testing.T) {
+	r := Parse([]byte("user-agent: googlebot-news\ndisallow: /1\n\n" +
+		"user-agent: *\ndisallow: /2\n\n" +
+		"user-agent: googlebot\ndisallow: /3\n"))
+	tests := []struct {
+		agents []string // the tokens the crawler answers to, most specific first
+		group  string
+	}{
+		{[]string{"googlebot-news"}, "/1"},
+		{[]string{"googlebot"}, "/3"},
+		{[]string{"googlebot-image", "googlebot"}, "/3"},
+		{[]string{"storebot-google"}, "/2"},
+		{[]string{"otherbot"}, "/2"},
+	}
+	for _, tt := range tests {
+		// SPEC 5.3: the crawler chooses its tokens; it uses the first that
+		// names a group.
+		agent := r.Agent(tt.agents[0])
+		for _, name := range tt.agents {
+			if a := r.Agent(name); a.Specific() {
+				agent = a
+				break
+			}
+		}
+		for _, g := range []string{"/1", "/2", "/3"} {
+			want := g != tt.group
+			if got := agent.Allowed("http://example.com" + g); got != want {
+				t.Errorf("SPEC 6 groups: %v on %s: Allowed = %v, want %v", tt.agents, g, got, want)
+			}
+		}
+	}
+}
+
+// SPEC 6.1 and 8.1: a rule with no path allows everything.
+func TestSpecEmptyDisallow(t *testing.T) {
+	r := Parse([]byte("User-agent: *\nDisallow:\n"))
+	if !r.Allowed("x", "http://example.com/anything") {
+		t.Error("SPEC 8.1: empty Disallow disallowed")
+	}
+}
+
+// SPEC 8.2 and 8.3: prefix match; parameter order matters.
+func TestSpecParameterOrder(t *testing.T) {
+	r := Parse([]byte("User-agent: *\nDisallow: /index.php?action=print\n"))
+	if r.Allowed("x", "http://example.com/index.php?action=print&id=1") {
+		t.Error("SPEC 8.2: prefix did not match")
+	}
+	if !r.Allowed("x", "http://example.com/index.php?id=1&action=print") {
+		t.Error("SPEC 8.3: reordered parameters matched")
+	}
+}
+
+// SPEC 6.2: a path without a leading slash never matches (Google does not
+// add one); '*' may lead instead.
+func TestSpecPathWithoutSlash(t *testing.T) {
+	r := Parse([]byte("User-agent: *\nDisallow: fish\nDisallow: *.gif$\n"))
+	if !r.Allowed("x", "http://example.com/fish") {
+		t.Error(`"fish" matched /fish`)
+	}
+	if r.Allowed("x", "http://example.com/a/b.gif") {
+		t.Error(`"*.gif$" did not match /a/b.gif`)
+	}
+}
+
+// SPEC 3.2: garbage never stops parsing; SPEC 3.4, 3.5.
+func TestSpecLenientFormat(t *testing.T) {
+	body := "<html><body>\x00\xff\xfe garbage\n" +
+		"  USER-AGENT :  FooBot  # the crawler\n" +
+		"DISALLOW:/private   # keep out\n" +
+		"</body></html>\n"
+	r := Parse([]byte(body))
+	if r.Allowed("foobot", "http://example.com/private/x") {
+		t.Error("rule after garbage was lost")
+	}
+	if !r.Allowed("foobot", "http://example.com/PRIVATE/x") {
+		t.Error("SPEC 6.3: path matching ignored case")
+	}
+}
+
+// SPEC 3.7 and 9.1: the first 512,000 bytes are read.
+func TestSizeLimit(t *testing.T) {
+	head := "User-agent: *\nDisallow: /a\n"
+	pad := strings.Repeat("#", DefaultMaxSize-len(head)-1) + "\n"
+	tail := "Disallow: /b\n"
+	data := []byte(head + pad + tail)
+
+	r := Parse(data)
+	if !r.Truncated() || r.Size() != DefaultMaxSize {
+		t.Errorf("Truncated() = %v, Size() = %d; want true, %d", r.Truncated(), r.Size(), DefaultMaxSize)
+	}
+	if !r.Allowed("x", "/b") {
+		t.Error("a rule past 500 KiB applied")
+	}
+	if r.Allowed("x", "/a") {
+		t.Error("a rule before the limit was lost")
+	}
+
+	all := ParseWith(data, Options{MaxSize: -1})
+	if all.Truncated() || all.Allowed("x", "/b") {
+		t.Errorf("MaxSize -1: Truncated() = %v, /b allowed = %v; want false, false", all.Truncated(), all.Allowed("x", "/b"))
+	}
+	small := ParseWith([]byte(head), Options{MaxSize: len("User-agent: *\nDisallow: /")})
+	if small.Allowed("x", "/b") {
+		t.Error("MaxSize cutting mid-line: the cut rule should read as Disallow: /")
+	}
+	exact := Parse(data[:DefaultMaxSize])
+	if exact.Truncated() {
+		t.Error("a file of exactly DefaultMaxSize bytes reported as truncated")
+	}
+}
+
+// Parse keeps no reference to its input.
+func TestParseCopiesInput(t *testing.T) {
+	data := []byte("User-agent: *\nDisallow: /a\nSitemap: http://x/s\n")
+	r := Parse(data)
+	for i := range data {
+		data[i] = 'z'
+	}
+	if r.Allowed("x", "/a") {
+		t.Error("rules changed when the input buffer was overwritten")
+	}
+	if got := r.Sitemaps(); len(got) != 1 || got[0] != "http://x/s" {
+		t.Errorf("Sitemaps() = %q after the input buffer was overwritten", got)
+	}
+}
+
+// SPEC 7.1: sitemaps in file order, wherever they stand.
+func TestSitemaps(t *testing.T) {
+	r := Parse([]byte("Sitemap: http://a/1.xml\nUser-agent: *\nSitemap: http://b/2.xml # c\nDisallow: /\nsite-map: http://c/3.xml\nSitemap:\nSitemaps: http://d/4.xml\n"))
+	want := []string{"http://a/1.xml", "http://b/2.xml", "http://c/3.xml", "http://d/4.xml"}
+	got := r.Sitemaps()
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Sitemaps() (-want +got):\n%s", diff)
+	}
+	got[0] = "changed"
+	if r.Sitemaps()[0] != want[0] {
+		t.Error("Sitemaps() returned the internal slice")
+	}
+}
+
+// SPEC 7.2: other fields are exposed, and Groups shows the file's
+// structure.
+func TestGroupsAndFields(t *testing.T) {
+	r := Parse([]byte("Host: example.com\n" +
+		"User-agent: a\n" +
+		"Crawl-delay: 5\n" +
+		"User-agent: b\n" +
+		"Disallow: /x\n" +
+		"Clean-param: ref /articles/\n" +
+		"User-agent: *\n" +
+		"Allow: /\n"))
+	wantGroups := []Group{
+		{Line: 2, Agents: []string{"a", "b"},
+			Rules:  []Rule{{Allow: false, Pattern: "/x", Line: 5}},
+			Fields: []Field{{Key: "Crawl-delay", Value: "5", Line: 3}, {Key: "Clean-param", Value: "ref /articles/", Line: 6}}},
+		{Line: 7, Agents: []string{"*"}, Rules: []Rule{{Allow: true, Pattern: "/", Line: 8}}},
+	}
+	if diff := cmp.Diff(wantGroups, r.Groups()); diff != "" {
+		t.Errorf("Groups() (-want +got):\n%s", diff)
+	}
+	wantFields := []Field{
+		{Key: "Host", Value: "example.com", Line: 1},
+		{Key: "Crawl-delay", Value: "5", Line: 3},
+		{Key: "Clean-param", Value: "ref /articles/", Line: 6},
+	}
+	if diff := cmp.Diff(wantFields, r.Fields()); diff != "" {
+		t.Errorf("Fields() (-want +got):\n%s", diff)
+	}
+}
+
+func TestCrawlDelay(t *testing.T) {
+	tests := []struct {
+		name   string
+		robots string
+		agent  string
+		want   time.Duration
+		ok     bool
+	}{
+		{"absent", "User-agent: *\nDisallow: /\n", "a", 0, false},
+		{"global", "User-agent: *\nCrawl-delay: 10\n", "a", 10 * time.Second, true},
+		{"fraction", "User-agent: *\nCrawl-delay: 0.5\n", "a", 500 * time.Millisecond, true},
+		{"zero is not absent", "User-agent: *\nCrawl-delay: 0\n", "a", 0, true},
+		{"case-insensitive key", "User-agent: *\nCRAWL-DELAY: 2\n", "a", 2 * time.Second, true},
+		{"specific group wins", "User-agent: *\nCrawl-delay: 10\nDisallow:\nUser-agent: a\nCrawl-delay: 3\n", "a", 3 * time.Second, true},
+		{"specific group without delay hides global", "User-agent: *\nCrawl-delay: 10\nDisallow:\nUser-agent: a\nDisallow: /x\n", "a", 0, false},
+		// Only a rule ends a run of user-agent lines, so "*" and "a" are
+		// one group here, as they are for rules (google/robotstxt#51).
+		{"a crawl-delay does not end the user-agent run", "User-agent: *\nCrawl-delay: 10\nUser-agent: a\nCrawl-delay: 3\n", "a", 10 * time.Second, true},
+		{"invalid values ignored", "User-agent: *\nCrawl-delay: soon\nCrawl-delay: -1\nCrawl-delay: 1e3\nCrawl-delay: 4\n", "a", 4 * time.Second, true},
+		{"first valid wins", "User-agent: a\nCrawl-delay: 1\nUser-agent: b\nDisallow: /\nUser-agent: a\nCrawl-delay: 2\n", "a", time.Second, true},
+		{"in a user-agent run belongs to the whole group", "User-agent: a\nCrawl-delay: 7\nUser-agent: b\nDisallow: /\n", "b", 7 * time.Second, true},
+		{"before any group is ignored", "Crawl-delay: 7\nUser-agent: *\nDisallow: /\n", "a", 0, false},
+		{"other agent's delay", "User-agent: b\nCrawl-delay: 7\n", "a", 0, false},
+		{"huge value saturates", "User-agent: *\nCrawl-delay: 99999999999999999999\n", "a", time.Duration(1<<63 - 1), true},
+	}
+	for _, tt := range tests {
+		got, ok := Parse([]byte(tt.robots)).Agent(tt.agent).CrawlDelay()
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("%s: CrawlDelay() = %v, %v; want %v, %v", tt.name, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestAgentView(t *testing.T) {
+	r := Parse([]byte("User-agent: *\nDisallow: /\nUser-agent: FooBot\nAllow: /\nDisallow: /x\n"))
+	foo := r.Agent("FooBot")
+	if foo.Name() != "FooBot" || !foo.Specific() {
+		t.Errorf("Agent(FooBot): Name %q, Specific %v", foo.Name(), foo.Specific())
+	}
+	if other := r.Agent("Other"); other.Specific() {
+		t.Error("Agent(Other).Specific() = true")
+	}
+	want := Verdict{Allowed: false, Rule: Rule{Pattern: "/x", Line: 5}}
+	if diff := cmp.Diff(want, foo.Explain("http://h/x")); diff != "" {
+		t.Errorf("Explain (-want +got):\n%s", diff)
+	}
+}
+
+func TestVerdictString(t *testing.T) {
+	r := Parse([]byte("User-agent: *\nDisallow: /x\n"))
+	tests := []struct{ url, want string }{
+		{"/x", "DISALLOWED by line 2: disallow: /x"},
+		{"/y", "ALLOWED (no rule applied)"},
+	}
+	for _, tt := range tests {
+		if got := r.Explain("a", tt.url).String(); got != tt.want {
+			t.Errorf("Explain(%q).String() = %q, want %q", tt.url, got, tt.want)
+		}
+	}
+}
+
+// The zero Robots and a nil *Robots are empty files.
+func TestZeroValue(t *testing.T) {
+	var zero Robots
+	var nilRobots *Robots
+	for _, r := range []*Robots{&zero, nilRobots} {
+		if !r.Allowed("a", "/x") || r.Explain("a", "/x").Rule.Line != 0 {
+			t.Error("empty Robots disallowed")
+		}
+		if _, ok := r.Agent("a").CrawlDelay(); ok {
+			t.Error("empty Robots has a crawl delay")
+		}
+	}
+}
+
+// A *Robots and an *Agent answer the same from many goroutines (run with
+// -race).
+func TestConcurrentUse(t *testing.T) {
+	r := Parse([]byte("User-agent: *\nDisallow: /a\nUser-agent: b\nDisallow: /é\n"))
+	agent := r.Agent("b")
+	var wg sync.WaitGroup
+	errs := make(chan string, 16)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 500; i++ {
+				if r.Allowed("x", "/a") || !r.Allowed("x", "/b") || agent.Allowed("/é") || !agent.Allowed("/a") {
+					errs <- "wrong answer under concurrency"
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Fatal(e)
+	}
+}
+
+// Allowed does not allocate, whether the URL is in wire form or not.
+func TestAllowedDoesNotAllocate(t *testing.T) {
+	r := Parse([]byte("User-agent: *\nDisallow: /a*b$\nAllow: /é\nUser-agent: FooBot\nDisallow: /x\n"))
+	agent := r.Agent("FooBot")
+	urls := []string{"https://example.com/a/x/b", "https://example.com/é?q=%c3", "?x", strings.Repeat("/é", 250)}
+	for _, u := range urls {
+		if n := testing.AllocsPerRun(100, func() {
+			r.Allowed("Googlebot", u)
+			r.Allowed("foobot", u)
+			agent.Allowed(u)
+			r.Explain("googlebot", u)
+		}); n != 0 {
+			t.Errorf("%d allocations for %.40q", int(n), u)
+		}
+	}
+}
+
+// Any bytes parse; any strings query.
+func TestNoPanics(t *testing.T) {
+	inputs := [][]byte{
+		nil, {}, {0}, {'\r'}, {'\n'}, []byte("\xEF"), []byte("\xEF\xBB\xBF"),
+		[]byte(":"), []byte("#"), []byte("user-agent"), []byte("user-agent:"), []byte("disallow:*$"),
+		bytes.Repeat([]byte("user-agent: *\n"), 1000),
+		bytes.Repeat([]byte{0xff}, 20000),
+		bytes.Repeat([]byte("*"), 20000),
+	}
+	for _, in := range inputs {
+		r := Parse(in)
+		for _, u := range []string{"", "/", "//", "?", "#", "\x00", "http://", "\xff\xfe", "%", "%%%"} {
+			r.Allowed("", u)
+			r.Allowed("*", u)
+			r.Explain("\xff", u)
+		}
+	}
+}
+
+func ExampleParse() {
+	robots := Parse([]byte(`
+User-agent: *
+Disallow: /private/
+Allow: /private/press/
+
+Sitemap: https://example.com/sitemap.xml
+`))
+	fmt.Println(robots.Allowed("Googlebot", "https://example.com/private/plans.html"))
+	fmt.Println(robots.Allowed("Googlebot", "https://example.com/private/press/launch.html"))
+	fmt.Println(robots.Sitemaps())
+	// Output:
+	// false
+	// true
+	// [https://example.com/sitemap.xml]
+}
+
+func ExampleRobots_Explain() {
+	robots := Parse([]byte("User-agent: *\nDisallow: /search\nAllow: /search/about\n"))
+	for _, url := range []string{"/search?q=go", "/search/about", "/maps"} {
+		v := robots.Explain("Googlebot", url)
+		fmt.Printf("%-14s %v\n", url, v)
+	}
+	// Output:
+	// /search?q=go   DISALLOWED by line 2: disallow: /search
+	// /search/about  ALLOWED by line 3: allow: /search/about
+	// /maps          ALLOWED (no rule applied)
+}
+
+func ExampleRobots_Agent() {
+	robots := Parse([]byte("User-agent: *\nDisallow: /\n\nUser-agent: Bingbot\nCrawl-delay: 2\nDisallow: /cgi-bin/\n"))
+	bing := robots.Agent("bingbot")
+	delay, ok := bing.CrawlDelay()
+	fmt.Println(bing.Specific(), delay, ok)
+	for _, url := range []string{"https://example.com/", "https://example.com/cgi-bin/x"} {
+		fmt.Println(url, bing.Allowed(url))
+	}
+	// Output:
+	// true 2s true
+	// https://example.com/ true
+	// https://example.com/cgi-bin/x false
+}
+
+func ExampleParseWith() {
+	data := []byte("User-agent: *\nDisallow: /\n")
+	robots := ParseWith(data, Options{MaxSize: -1}) // read the whole file, however large
+	fmt.Println(robots.Allowed("Googlebot", "https://example.com/"), robots.Truncated())
+	// Output: false false
+}
