@@ -583,7 +583,7 @@ func TestPriority(t *testing.T) {
 			name:   "escaped length counts: one raw non-ASCII byte is three",
 			robots: "user-agent: FooBot\nallow: /\xC3\xA4\ndisallow: /%C3%A4x\ndisallow: /%C3\n",
 			queries: []query{
-				{"FooBot", "/%C3%A4", true, 2},  // 7 beats 4
+				{"FooBot", "/%C3%A4", true, 2},   // 7 beats 4
 				{"FooBot", "/%C3%A4x", false, 3}, // 8 beats 7
 				{"FooBot", "/\xC3\xA4", true, 2}, // the URL in wire form
 			},
