@@ -1,0 +1,175 @@
+package robotstxt
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// corpusEnv names a directory of real robots.txt files. Without it, tests
+// and benchmarks look for ../shared/corpus and skip when it is absent.
+const corpusEnv = "ROBOTSTXT_CORPUS"
+
+// loadCorpus returns the corpus files, each cut at DefaultMaxSize, sorted
+// by name.
+func loadCorpus(tb testing.TB) (names []string, files [][]byte) {
+	tb.Helper()
+	dir := os.Getenv(corpusEnv)
+	if dir == "" {
+		dir = filepath.Join("..", "shared", "corpus")
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		tb.Skipf("no robots.txt corpus (set %s or provide ../shared/corpus): %v", corpusEnv, err)
+	}
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if len(data) > DefaultMaxSize {
+			data = data[:DefaultMaxSize]
+		}
+		names = append(names, e.Name())
+		files = append(files, data)
+	}
+	sort.Sort(byName{names, files})
+	if len(files) == 0 {
+		tb.Skipf("corpus %s is empty", dir)
+	}
+	return names, files
+}
+
+type byName struct {
+	names []string
+	files [][]byte
+}
+
+func (b byName) Len() int           { return len(b.names) }
+func (b byName) Less(i, j int) bool { return b.names[i] < b.names[j] }
+func (b byName) Swap(i, j int) {
+	b.names[i], b.names[j] = b.names[j], b.names[i]
+	b.files[i], b.files[j] = b.files[j], b.files[i]
+}
+
+// BenchmarkParseCorpus parses every corpus file once per iteration.
+func BenchmarkParseCorpus(b *testing.B) {
+	_, files := loadCorpus(b)
+	total := 0
+	for _, f := range files {
+		total += len(f)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, f := range files {
+			Parse(f)
+		}
+	}
+}
+
+// crawlerQuery is one Allowed call of a crawler's workload.
+type crawlerQuery struct {
+	robots *Robots
+	agent  string
+	url    string
+}
+
+// crawlerQueries builds queries from each corpus file: well-known agents and
+// the agents the file names, against URLs made from the file's own rules
+// and ordinary pages.
+func crawlerQueries(files [][]byte) []crawlerQuery {
+	var qs []crawlerQuery
+	for _, f := range files {
+		r := Parse(f)
+		agents := []string{"Googlebot", "bingbot"}
+		urls := []string{"https://example.com/", "https://example.com/index.html", "https://example.com/products/item?id=42"}
+		for _, g := range r.Groups() {
+			for _, a := range g.Agents {
+				if t := productToken(a); t != "" && len(agents) < 6 {
+					agents = append(agents, t)
+				}
+			}
+			for _, rule := range g.Rules {
+				if len(urls) >= 12 {
+					break
+				}
+				p := strings.NewReplacer("*", "x", "$", "").Replace(rule.Pattern)
+				if !strings.HasPrefix(p, "/") {
+					p = "/" + p
+				}
+				urls = append(urls, "https://example.com"+p+"page.html")
+			}
+		}
+		for _, a := range agents {
+			for _, u := range urls {
+				qs = append(qs, crawlerQuery{r, a, u})
+			}
+		}
+	}
+	return qs
+}
+
+// BenchmarkAllowedCorpus reports the mean cost of one Allowed call over a
+// crawler's queries against the corpus.
+func BenchmarkAllowedCorpus(b *testing.B) {
+	_, files := loadCorpus(b)
+	qs := crawlerQueries(files)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		q := &qs[i%len(qs)]
+		q.robots.Allowed(q.agent, q.url)
+	}
+}
+
+const benchRobots = `User-agent: *
+Disallow: /search
+Allow: /search/about
+Disallow: /*.pdf$
+Disallow: /private/
+Allow: /private/press/
+
+User-agent: Googlebot
+Disallow: /nogoogle/
+Allow: /*/index.html
+`
+
+func BenchmarkAllowed(b *testing.B) {
+	r := Parse([]byte(benchRobots))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		r.Allowed("Googlebot", "https://example.com/products/shoes/index.html?color=red")
+	}
+}
+
+func BenchmarkAllowedNonASCII(b *testing.B) {
+	r := Parse([]byte(benchRobots))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		r.Allowed("Googlebot", "https://example.com/café/crème?q=brûlée")
+	}
+}
+
+func BenchmarkAgentAllowed(b *testing.B) {
+	a := Parse([]byte(benchRobots)).Agent("Googlebot")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		a.Allowed("https://example.com/products/shoes/index.html?color=red")
+	}
+}
+
+func BenchmarkParse(b *testing.B) {
+	data := []byte(benchRobots)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Parse(data)
+	}
+}
