@@ -1,7 +1,6 @@
 package robotstxt
 
 import (
-	"cmp"
 	"math"
 	"slices"
 	"strconv"
@@ -15,83 +14,197 @@ import (
 // lines and reset at the first user-agent line after an allow or disallow
 // line, and lines of any other kind (sitemap, unknown, invalid) leave them
 // alone.
+//
+// A group's agents and fields are contiguous in the file, so the group
+// holds index ranges into the Robots' file-order slices.
 type group struct {
-	line     int      // line of the group's first user-agent line
-	agents   []string // user-agent values as written
-	tokens   []string // lower-cased product tokens of the non-global agents
-	global   bool     // some agent is "*"
-	rules    []Rule
-	fields   []Field
-	hasRules bool
+	line             int32 // line of the group's first user-agent line
+	agentLo, agentHi int32 // r.agents[agentLo:agentHi]
+	fieldLo, fieldHi int32 // r.fields[fieldLo:fieldHi]
+	global           bool  // some agent is "*"
+	rules            []compiledRule
 }
 
 // A ruleSet is every rule that can decide for one agent, compiled for
 // matching.
 type ruleSet struct {
-	// rules are ordered so that the first one that matches a path decides:
-	// by priority (longer patterns first), allow before disallow at equal
-	// priority, then by line. See ruleSet.decide.
-	rules         []compiledRule
+	// compiled is ordered so that the first rule that matches a path
+	// decides: by priority (longer patterns first), allow before disallow
+	// at equal priority, then in file order. See ruleSet.decide.
+	compiled      []compiledRule
+	raws          []string // patterns as written where they differ from compiled ones
 	crawlDelay    time.Duration
 	hasCrawlDelay bool
+	lastGroup     int32 // while compiling: the last group that named the agent
 }
 
 // A compiledRule is a rule as Google's matcher sees it.
 type compiledRule struct {
 	pattern string // the value in wire form; its length is the priority
-	rule    Rule   // the rule as written
+	line    int32
+	info    uint32 // ruleAllow, ruleDerived, and the index of the raw pattern plus one
+}
+
+const (
+	ruleAllow   = 1 << 0 // an allow rule
+	ruleDerived = 1 << 1 // the directory pattern Google derives from an index.htm allow
+	rawShift    = 2      // info>>rawShift is 1 + the index in raws of the pattern as written, or 0 if it is pattern
+)
+
+func (c *compiledRule) allow() bool { return c.info&ruleAllow != 0 }
+
+// asWritten returns the rule as it stands in the file.
+func (c *compiledRule) asWritten(raws []string) Rule {
+	pattern := c.pattern
+	if i := c.info >> rawShift; i != 0 {
+		pattern = raws[i-1]
+	}
+	return Rule{Allow: c.allow(), Pattern: pattern, Line: int(c.line)}
+}
+
+// compareRules orders compiled rules: longer patterns first, then allow
+// before disallow, then file order.
+func compareRules(a, b compiledRule) int {
+	if len(a.pattern) != len(b.pattern) {
+		return len(b.pattern) - len(a.pattern)
+	}
+	if a.allow() != b.allow() {
+		if a.allow() {
+			return -1
+		}
+		return 1
+	}
+	return int(a.line) - int(b.line)
 }
 
 // build parses body (already cut to the size limit) into r.
 func (r *Robots) build(body string) {
 	tok := newTokenizer(body)
 	var l line
-	cur := -1 // index of the group being read, -1 before the first user-agent line
+	var scratch [64]compiledRule
+	pending := scratch[:0] // the compiled rules of the group being read
+	cur := -1              // index of the group being read, -1 before the first user-agent line
 	for tok.next(&l) {
 		if l.flags&lineHasDirective == 0 {
 			continue
 		}
 		switch l.kind {
 		case keyUserAgent:
-			if cur < 0 || r.groups[cur].hasRules {
-				r.groups = append(r.groups, group{line: l.num})
+			if cur < 0 || len(pending) > 0 {
+				if cur >= 0 {
+					r.groups[cur].rules = finishRules(pending)
+					pending = pending[:0]
+				}
+				a, f := int32(len(r.agents)), int32(len(r.fields))
+				r.groups = append(r.groups, group{line: int32(l.num), agentLo: a, agentHi: a, fieldLo: f, fieldHi: f})
 				cur = len(r.groups) - 1
 			}
-			r.groups[cur].addAgent(l.value)
+			g := &r.groups[cur]
+			r.agents = append(r.agents, l.value)
+			g.agentHi++
+			if isGlobalAgent(l.value) {
+				g.global = true
+			}
 		case keyAllow, keyDisallow:
 			if cur < 0 {
 				continue // a rule before any user-agent line belongs to no group
 			}
-			g := &r.groups[cur]
-			g.rules = append(g.rules, Rule{Allow: l.kind == keyAllow, Pattern: l.value, Line: l.num})
-			g.hasRules = true
+			pending = r.appendCompiled(pending, l.kind == keyAllow, l.value, l.num)
 		case keySitemap:
 			if l.value != "" {
 				r.sitemaps = append(r.sitemaps, l.value)
 			}
 		default:
-			f := Field{Key: l.key, Value: l.value, Line: l.num}
-			r.fields = append(r.fields, f)
+			r.fields = append(r.fields, Field{Key: l.key, Value: l.value, Line: l.num})
 			if cur >= 0 {
-				r.groups[cur].fields = append(r.groups[cur].fields, f)
+				r.groups[cur].fieldHi++
 			}
 		}
+	}
+	if cur >= 0 {
+		r.groups[cur].rules = finishRules(pending)
 	}
 	r.compile()
 }
 
-func (g *group) addAgent(value string) {
-	g.agents = append(g.agents, value)
-	if isGlobalAgent(value) {
-		g.global = true
+// appendCompiled compiles one rule as written and appends it, with the
+// directory pattern Google derives from an index.htm allow.
+func (r *Robots) appendCompiled(dst []compiledRule, allow bool, value string, line int) []compiledRule {
+	pattern := escapePattern(value)
+	info := uint32(0)
+	if allow {
+		info |= ruleAllow
+	}
+	if pattern != value {
+		r.raws = append(r.raws, value)
+		info |= uint32(len(r.raws)) << rawShift
+	}
+	dst = append(dst, compiledRule{pattern: pattern, line: int32(line), info: info})
+	if allow {
+		if dir, ok := indexDirectory(pattern); ok {
+			if info>>rawShift == 0 {
+				r.raws = append(r.raws, value)
+				info |= uint32(len(r.raws)) << rawShift
+			}
+			dst = append(dst, compiledRule{pattern: dir, line: int32(line), info: info | ruleDerived})
+		}
+	}
+	return dst
+}
+
+// finishRules returns an exact-size copy of a group's compiled rules,
+// ordered for matching. The rules arrive in file order.
+func finishRules(pending []compiledRule) []compiledRule {
+	if len(pending) == 0 {
+		return nil
+	}
+	out := make([]compiledRule, len(pending))
+	sortRules(out, pending)
+	return out
+}
+
+// sortRules writes src to dst in compareRules order. src is in file order,
+// so a stable sort on (length, allow) suffices.
+func sortRules(dst, src []compiledRule) {
+	const small = 24
+	if len(src) <= small {
+		copy(dst, src)
+		for i := 1; i < len(dst); i++ {
+			for j := i; j > 0 && compareRules(dst[j-1], dst[j]) > 0; j-- {
+				dst[j-1], dst[j] = dst[j], dst[j-1]
+			}
+		}
 		return
 	}
-	token := []byte(productToken(value))
-	for i, c := range token {
-		token[i] = lowerASCII(c)
+	// Counting sort on key = 2*(maxLen-len) + (1 if disallow): stable, and
+	// linear when patterns are short, as they almost always are.
+	maxLen := 0
+	for i := range src {
+		maxLen = max(maxLen, len(src[i].pattern))
 	}
-	if !slices.Contains(g.tokens, string(token)) {
-		g.tokens = append(g.tokens, string(token))
+	if maxLen > 8*len(src) {
+		copy(dst, src)
+		slices.SortStableFunc(dst, compareRules)
+		return
+	}
+	key := func(c *compiledRule) int {
+		k := 2 * (maxLen - len(c.pattern))
+		if !c.allow() {
+			k++
+		}
+		return k
+	}
+	count := make([]int32, 2*maxLen+3)
+	for i := range src {
+		count[key(&src[i])+1]++
+	}
+	for k := 1; k < len(count); k++ {
+		count[k] += count[k-1]
+	}
+	for i := range src {
+		k := key(&src[i])
+		dst[count[k]] = src[i]
+		count[k]++
 	}
 }
 
@@ -117,64 +230,102 @@ func isTokenByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
 }
 
-// compile builds the per-agent rule sets from the groups.
+// compile builds the per-agent rule sets from the groups. Most agents
+// appear in one group and share its compiled rules; only agents named in
+// several groups get a merged set.
 func (r *Robots) compile() {
-	byToken := make(map[string][]int)
-	var global []int
-	for i := range r.groups {
-		g := &r.groups[i]
-		for _, t := range g.tokens {
-			byToken[t] = append(byToken[t], i)
-		}
+	var globalGroups []int32
+	var merged map[string][]int32 // agents in several groups, with those groups
+	delays := make([]int8, len(r.groups)) // per group: 0 unknown, 1 none, 2 set
+	for gi := range r.groups {
+		g := &r.groups[gi]
 		if g.global {
-			global = append(global, i)
+			globalGroups = append(globalGroups, int32(gi))
+		}
+		for _, value := range r.agents[g.agentLo:g.agentHi] {
+			if isGlobalAgent(value) {
+				continue
+			}
+			var buf [64]byte
+			key := appendLower(buf[:0], productToken(value))
+			rs, ok := r.specific[string(key)]
+			switch {
+			case !ok:
+				if r.specific == nil {
+					r.specific = make(map[string]ruleSet)
+				}
+				rs = ruleSet{compiled: g.rules, raws: r.raws, lastGroup: int32(gi)}
+				rs.crawlDelay, rs.hasCrawlDelay = r.groupCrawlDelay(gi, delays)
+				r.specific[string(key)] = rs
+			case rs.lastGroup != int32(gi):
+				if merged == nil {
+					merged = make(map[string][]int32)
+				}
+				groups := merged[string(key)]
+				if groups == nil {
+					groups = []int32{rs.lastGroup}
+				}
+				merged[string(key)] = append(groups, int32(gi))
+				rs.lastGroup = int32(gi)
+				r.specific[string(key)] = rs
+			}
 		}
 	}
-	r.global = r.newRuleSet(global)
-	if len(byToken) > 0 {
-		r.specific = make(map[string]*ruleSet, len(byToken))
-		for t, groups := range byToken {
-			r.specific[t] = r.newRuleSet(groups)
-		}
+	for key, groups := range merged {
+		r.specific[key] = r.mergedRuleSet(groups, delays)
+	}
+	if len(globalGroups) > 0 {
+		rs := r.mergedRuleSet(globalGroups, delays)
+		r.global = &rs
 	}
 }
 
-// newRuleSet merges the rules and crawl delays of the given groups, which
-// are in file order.
-func (r *Robots) newRuleSet(groups []int) *ruleSet {
-	rs := &ruleSet{}
-	n := 0
-	for _, gi := range groups {
-		n += len(r.groups[gi].rules)
+// appendLower appends s to dst with ASCII letters lower-cased.
+func appendLower(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		dst = append(dst, lowerASCII(s[i]))
 	}
-	rs.rules = make([]compiledRule, 0, n)
-	for _, gi := range groups {
-		g := &r.groups[gi]
-		for _, rule := range g.rules {
-			pattern := escapePattern(rule.Pattern)
-			rs.rules = append(rs.rules, compiledRule{pattern: pattern, rule: rule})
-			if rule.Allow {
-				if dir, ok := indexDirectory(pattern); ok {
-					rs.rules = append(rs.rules, compiledRule{pattern: dir, rule: rule})
-				}
-			}
+	return dst
+}
+
+// groupCrawlDelay returns a group's crawl delay, caching whether it has one
+// in delays.
+func (r *Robots) groupCrawlDelay(gi int, delays []int8) (time.Duration, bool) {
+	if delays[gi] == 1 {
+		return 0, false
+	}
+	g := &r.groups[gi]
+	d, ok := crawlDelay(r.fields[g.fieldLo:g.fieldHi])
+	if !ok {
+		delays[gi] = 1
+	}
+	return d, ok
+}
+
+// mergedRuleSet merges the rules of the given groups, which are in file
+// order; the crawl delay is the first group's that sets one.
+func (r *Robots) mergedRuleSet(groups []int32, delays []int8) ruleSet {
+	rs := ruleSet{raws: r.raws}
+	if len(groups) == 1 {
+		rs.compiled = r.groups[groups[0]].rules
+	} else {
+		n := 0
+		for _, gi := range groups {
+			n += len(r.groups[gi].rules)
 		}
-		if !rs.hasCrawlDelay {
-			rs.crawlDelay, rs.hasCrawlDelay = crawlDelay(g.fields)
+		all := make([]compiledRule, 0, n)
+		for _, gi := range groups {
+			all = append(all, r.groups[gi].rules...)
+		}
+		slices.SortFunc(all, compareRules)
+		rs.compiled = all
+	}
+	for _, gi := range groups {
+		if d, ok := r.groupCrawlDelay(int(gi), delays); ok {
+			rs.crawlDelay, rs.hasCrawlDelay = d, true
+			break
 		}
 	}
-	slices.SortFunc(rs.rules, func(a, b compiledRule) int {
-		if c := cmp.Compare(len(b.pattern), len(a.pattern)); c != 0 {
-			return c
-		}
-		if a.rule.Allow != b.rule.Allow {
-			if a.rule.Allow {
-				return -1
-			}
-			return 1
-		}
-		return cmp.Compare(a.rule.Line, b.rule.Line)
-	})
 	return rs
 }
 

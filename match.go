@@ -16,9 +16,9 @@ const pathBufSize = 2048
 // Google compares the agent, as given, with the product token of each
 // user-agent line, ignoring ASCII case. Only a group naming the agent (even
 // one with no rules) keeps the "*" groups from applying.
-func (r *Robots) rulesFor(agent string) (rs *ruleSet, specific bool) {
+func (r *Robots) rulesFor(agent string) (rs ruleSet, specific bool) {
 	if r == nil {
-		return nil, false
+		return ruleSet{}, false
 	}
 	if r.specific != nil {
 		var buf [64]byte
@@ -38,7 +38,10 @@ func (r *Robots) rulesFor(agent string) (rs *ruleSet, specific bool) {
 			}
 		}
 	}
-	return r.global, false
+	if r.global != nil {
+		return *r.global, false
+	}
+	return ruleSet{}, false
 }
 
 func equalFoldASCII(a, b string) bool {
@@ -103,10 +106,10 @@ func (rs *ruleSet) decide(path string) Verdict {
 	// and lets allow win ties; an empty pattern matches with priority 0,
 	// which names a line but never disallows. The order of rs.rules makes
 	// the first matching rule exactly that answer.
-	for i := range rs.rules {
-		cr := &rs.rules[i]
+	for i := range rs.compiled {
+		cr := &rs.compiled[i]
 		if matchPattern(cr.pattern, path) {
-			return Verdict{Allowed: cr.rule.Allow || cr.pattern == "", Rule: cr.rule}
+			return Verdict{Allowed: cr.allow() || cr.pattern == "", Rule: cr.asWritten(rs.raws)}
 		}
 	}
 	return Verdict{Allowed: true}
@@ -115,7 +118,7 @@ func (rs *ruleSet) decide(path string) Verdict {
 // verdict returns the verdict of rs for url, brought to wire form without
 // allocating where it can.
 func (rs *ruleSet) verdict(url string) Verdict {
-	if rs == nil || len(rs.rules) == 0 {
+	if len(rs.compiled) == 0 {
 		return Verdict{Allowed: true}
 	}
 	path, prefixed := pathOf(url)

@@ -28,6 +28,7 @@ package robotstxt
 
 import (
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -40,12 +41,14 @@ const DefaultMaxSize = 512000
 // which allows everything.
 type Robots struct {
 	groups    []group
-	specific  map[string]*ruleSet // by lower-cased product token
-	global    *ruleSet            // the rules of every "*" group
+	agents    []string // user-agent values, in file order
+	fields    []Field  // other directives, in file order
+	raws      []string // rule patterns as written, where compiling changed them
 	sitemaps  []string
-	fields    []Field
-	size      int  // bytes read
-	truncated bool // bytes past the size limit were ignored
+	specific  map[string]ruleSet // by lower-cased product token
+	global    *ruleSet           // the rules of every "*" group; nil if none
+	size      int                 // bytes read
+	truncated bool                // bytes past the size limit were ignored
 }
 
 // Options control how a file is parsed. The zero value reads the file as
@@ -122,15 +125,28 @@ func (r *Robots) Fields() []Field {
 // matching.
 func (r *Robots) Groups() []Group {
 	out := make([]Group, len(r.groups))
-	for i, g := range r.groups {
+	for i := range r.groups {
+		g := &r.groups[i]
 		out[i] = Group{
-			Line:   g.line,
-			Agents: append([]string(nil), g.agents...),
-			Rules:  append([]Rule(nil), g.rules...),
-			Fields: append([]Field(nil), g.fields...),
+			Line:   int(g.line),
+			Agents: append([]string(nil), r.agents[g.agentLo:g.agentHi]...),
+			Rules:  r.rulesAsWritten(g),
+			Fields: append([]Field(nil), r.fields[g.fieldLo:g.fieldHi]...),
 		}
 	}
 	return out
+}
+
+// rulesAsWritten returns a group's rules in file order.
+func (r *Robots) rulesAsWritten(g *group) []Rule {
+	var rules []Rule
+	for i := range g.rules {
+		if g.rules[i].info&ruleDerived == 0 {
+			rules = append(rules, g.rules[i].asWritten(r.raws))
+		}
+	}
+	slices.SortFunc(rules, func(a, b Rule) int { return a.Line - b.Line })
+	return rules
 }
 
 // Size returns how many bytes of the file were parsed.
@@ -144,7 +160,7 @@ func (r *Robots) Truncated() bool { return r.truncated }
 // immutable and safe for concurrent use.
 type Agent struct {
 	name     string
-	rules    *ruleSet
+	rules    ruleSet
 	specific bool
 }
 
@@ -168,9 +184,6 @@ func (a *Agent) Explain(url string) Verdict { return a.rules.verdict(url) }
 // order. ok is false when no group that applies sets one. Google ignores
 // crawl-delay; other crawlers honour it.
 func (a *Agent) CrawlDelay() (delay time.Duration, ok bool) {
-	if a.rules == nil {
-		return 0, false
-	}
 	return a.rules.crawlDelay, a.rules.hasCrawlDelay
 }
 
