@@ -235,7 +235,7 @@ func isTokenByte(c byte) bool {
 // several groups get a merged set.
 func (r *Robots) compile() {
 	var globalGroups []int32
-	var merged map[string][]int32 // agents in several groups, with those groups
+	var merged map[string][]int32         // agents in several groups, with those groups
 	delays := make([]int8, len(r.groups)) // per group: 0 unknown, 1 none, 2 set
 	for gi := range r.groups {
 		g := &r.groups[gi]

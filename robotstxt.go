@@ -47,8 +47,8 @@ type Robots struct {
 	sitemaps  []string
 	specific  map[string]ruleSet // by lower-cased product token
 	global    *ruleSet           // the rules of every "*" group; nil if none
-	size      int                 // bytes read
-	truncated bool                // bytes past the size limit were ignored
+	size      int                // bytes read
+	truncated bool               // bytes past the size limit were ignored
 }
 
 // Options control how a file is parsed. The zero value reads the file as
