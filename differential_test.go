@@ -60,7 +60,11 @@ func genRobots(c *chooser) []byte {
 	if c.pick(8) == 0 {
 		b.WriteString("\xEF\xBB\xBF"[:1+c.pick(3)])
 	}
-	for n := c.pick(12); n > 0; n-- {
+	lines := c.pick(12)
+	if c.pick(4) == 0 {
+		lines = 4 * c.pick(40) // large groups, which are indexed
+	}
+	for n := lines; n > 0; n-- {
 		key, sep := c.from(genKeys), ": "
 		if c.pick(4) == 0 {
 			key = c.from(genOddKeys)
@@ -119,7 +123,7 @@ func TestReferenceGenerated(t *testing.T) {
 	if testing.Short() {
 		n = 400
 	}
-	src := make([]byte, 256)
+	src := make([]byte, 2048)
 	for i := 0; i < n; i++ {
 		for j := range src {
 			src[j] = byte(rng.Uint32())

@@ -23,6 +23,7 @@ type group struct {
 	fieldLo, fieldHi int32 // r.fields[fieldLo:fieldHi]
 	global           bool  // some agent is "*"
 	rules            []compiledRule
+	index            *lazyIndex // for large rule lists
 }
 
 // A ruleSet is every rule that can decide for one agent, compiled for
@@ -32,7 +33,8 @@ type ruleSet struct {
 	// decides: by priority (longer patterns first), allow before disallow
 	// at equal priority, then in file order. See ruleSet.decide.
 	compiled      []compiledRule
-	raws          []string // patterns as written where they differ from compiled ones
+	raws          []string   // patterns as written where they differ from compiled ones
+	index         *lazyIndex // nil for small sets
 	crawlDelay    time.Duration
 	hasCrawlDelay bool
 	lastGroup     int32 // while compiling: the last group that named the agent
@@ -254,7 +256,7 @@ func (r *Robots) compile() {
 				if r.specific == nil {
 					r.specific = make(map[string]ruleSet)
 				}
-				rs = ruleSet{compiled: g.rules, raws: r.raws, lastGroup: int32(gi)}
+				rs = ruleSet{compiled: g.rules, raws: r.raws, index: r.groupIndex(g), lastGroup: int32(gi)}
 				rs.crawlDelay, rs.hasCrawlDelay = r.groupCrawlDelay(gi, delays)
 				r.specific[string(key)] = rs
 			case rs.lastGroup != int32(gi):
@@ -278,6 +280,15 @@ func (r *Robots) compile() {
 		rs := r.mergedRuleSet(globalGroups, delays)
 		r.global = &rs
 	}
+}
+
+// groupIndex returns the index of a group's rules, shared by every agent
+// of the group, or nil for a small group.
+func (r *Robots) groupIndex(g *group) *lazyIndex {
+	if g.index == nil && len(g.rules) >= indexMinRules {
+		g.index = &lazyIndex{compiled: g.rules}
+	}
+	return g.index
 }
 
 // appendLower appends s to dst with ASCII letters lower-cased.
@@ -307,7 +318,8 @@ func (r *Robots) groupCrawlDelay(gi int, delays []int8) (time.Duration, bool) {
 func (r *Robots) mergedRuleSet(groups []int32, delays []int8) ruleSet {
 	rs := ruleSet{raws: r.raws}
 	if len(groups) == 1 {
-		rs.compiled = r.groups[groups[0]].rules
+		g := &r.groups[groups[0]]
+		rs.compiled, rs.index = g.rules, r.groupIndex(g)
 	} else {
 		n := 0
 		for _, gi := range groups {
@@ -319,6 +331,9 @@ func (r *Robots) mergedRuleSet(groups []int32, delays []int8) ruleSet {
 		}
 		slices.SortFunc(all, compareRules)
 		rs.compiled = all
+		if len(all) >= indexMinRules {
+			rs.index = &lazyIndex{compiled: all}
+		}
 	}
 	for _, gi := range groups {
 		if d, ok := r.groupCrawlDelay(int(gi), delays); ok {

@@ -106,13 +106,23 @@ func (rs *ruleSet) decide(path string) Verdict {
 	// and lets allow win ties; an empty pattern matches with priority 0,
 	// which names a line but never disallows. The order of rs.rules makes
 	// the first matching rule exactly that answer.
+	if rs.index != nil {
+		if pos := rs.index.get().find(rs.compiled, path); pos != noRule {
+			return rs.compiled[pos].verdict(rs.raws)
+		}
+		return Verdict{Allowed: true}
+	}
 	for i := range rs.compiled {
-		cr := &rs.compiled[i]
-		if matchPattern(cr.pattern, path) {
-			return Verdict{Allowed: cr.allow() || cr.pattern == "", Rule: cr.asWritten(rs.raws)}
+		if matchPattern(rs.compiled[i].pattern, path) {
+			return rs.compiled[i].verdict(rs.raws)
 		}
 	}
 	return Verdict{Allowed: true}
+}
+
+// verdict returns the verdict of a rule that decides.
+func (c *compiledRule) verdict(raws []string) Verdict {
+	return Verdict{Allowed: c.allow() || c.pattern == "", Rule: c.asWritten(raws)}
 }
 
 // verdict returns the verdict of rs for url, brought to wire form without

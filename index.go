@@ -1,0 +1,198 @@
+package robotstxt
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// indexMinRules is the size from which a rule set gets an index; smaller
+// sets are scanned, which is as fast.
+const indexMinRules = 16
+
+// A ruleIndex finds the deciding rule of a large rule set without trying
+// every rule. Each rule has a literal prefix, the bytes before its first
+// '*' (or before a final '$'): a rule can match a path only if its literal
+// prefix is a prefix of the path. The index keeps the distinct literal
+// prefixes sorted, each with the rules that have it.
+//
+// The rule set is ordered so that the best rule has the smallest position,
+// so the answer is the smallest position among the rules that match.
+type ruleIndex struct {
+	entries []prefixEntry // sorted by prefix, distinct
+	wild    []int32       // positions of rules that need a full match, grouped by entry, ascending
+}
+
+// A prefixEntry is one distinct literal prefix.
+type prefixEntry struct {
+	prefix string
+	// literal is the position of the best rule whose whole pattern is
+	// prefix (it matches every path starting with prefix), or noRule.
+	literal int32
+	// wildLo and wildHi delimit the entry's other rules in ruleIndex.wild.
+	wildLo, wildHi int32
+	// parent is the entry of the longest other prefix that is a prefix of
+	// this one, or -1.
+	parent int32
+	// chainMin is the smallest position among the rules of this entry and
+	// of its parents: no rule reached through this entry can do better.
+	chainMin int32
+}
+
+const noRule = int32(1<<31 - 1)
+
+// literalPrefix returns the bytes of pattern before its first '*', and
+// whether the pattern is only that, so that it matches every path that
+// starts with it.
+func literalPrefix(pattern string) (prefix string, whole bool) {
+	if i := strings.IndexByte(pattern, '*'); i >= 0 {
+		return pattern[:i], false
+	}
+	if strings.HasSuffix(pattern, "$") {
+		return pattern[:len(pattern)-1], false
+	}
+	return pattern, true
+}
+
+// newRuleIndex indexes compiled, a rule set in deciding order.
+func newRuleIndex(compiled []compiledRule) *ruleIndex {
+	type item struct {
+		prefix string
+		pos    int32
+		whole  bool
+	}
+	items := make([]item, len(compiled))
+	for i := range compiled {
+		p, whole := literalPrefix(compiled[i].pattern)
+		items[i] = item{p, int32(i), whole}
+	}
+	slices.SortFunc(items, func(a, b item) int {
+		if c := strings.Compare(a.prefix, b.prefix); c != 0 {
+			return c
+		}
+		return int(a.pos - b.pos)
+	})
+	idx := &ruleIndex{}
+	var stack []int32 // entries that are prefixes of the current one
+	for i := 0; i < len(items); {
+		e := prefixEntry{prefix: items[i].prefix, literal: noRule, wildLo: int32(len(idx.wild)), parent: -1}
+		j := i
+		for ; j < len(items) && items[j].prefix == e.prefix; j++ {
+			if items[j].whole {
+				e.literal = min(e.literal, items[j].pos)
+			} else {
+				idx.wild = append(idx.wild, items[j].pos)
+			}
+		}
+		e.wildHi = int32(len(idx.wild))
+		e.chainMin = e.literal
+		if e.wildHi > e.wildLo {
+			e.chainMin = min(e.chainMin, idx.wild[e.wildLo])
+		}
+		for len(stack) > 0 && !strings.HasPrefix(e.prefix, idx.entries[stack[len(stack)-1]].prefix) {
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) > 0 {
+			e.parent = stack[len(stack)-1]
+			e.chainMin = min(e.chainMin, idx.entries[e.parent].chainMin)
+		}
+		idx.entries = append(idx.entries, e)
+		stack = append(stack, int32(len(idx.entries)-1))
+		i = j
+	}
+	return idx
+}
+
+// find returns the position of the deciding rule for path, or noRule.
+func (idx *ruleIndex) find(compiled []compiledRule, path string) int32 {
+	e := idx.longestPrefixOf(path)
+	best := noRule
+	for e >= 0 {
+		entry := &idx.entries[e]
+		if entry.chainMin >= best {
+			break
+		}
+		best = min(best, entry.literal)
+		for _, pos := range idx.wild[entry.wildLo:entry.wildHi] {
+			if pos >= best {
+				break
+			}
+			if matchPattern(compiled[pos].pattern, path) {
+				best = pos
+				break
+			}
+		}
+		e = entry.parent
+	}
+	return best
+}
+
+// longestPrefixOf returns the entry with the longest prefix that is a
+// prefix of path, or -1.
+func (idx *ruleIndex) longestPrefixOf(path string) int32 {
+	q := path
+	for {
+		// The last entry <= q: every entry that is a prefix of q is at most
+		// q, and so at most that entry.
+		lo, hi := 0, len(idx.entries) // find the first entry > q
+		for lo < hi {
+			mid := int(uint(lo+hi) >> 1)
+			if idx.entries[mid].prefix <= q {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		i := lo - 1
+		if i < 0 {
+			return -1
+		}
+		p := idx.entries[i].prefix
+		n := commonPrefixLen(p, q)
+		if n == len(p) {
+			return int32(i)
+		}
+		// Entries that are prefixes of q and not of p are longer than
+		// n bytes and would sort after p; so the answer is a prefix of
+		// q[:n], and shorter than p.
+		q = q[:n]
+	}
+}
+
+func commonPrefixLen(a, b string) int {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}
+
+// A lazyIndex builds the index of a rule list when it is first needed, so
+// that parsing does not pay for agents that are never asked about. It is
+// safe for concurrent use.
+type lazyIndex struct {
+	compiled []compiledRule
+	built    atomic.Pointer[ruleIndex]
+	mu       sync.Mutex
+}
+
+func (l *lazyIndex) get() *ruleIndex {
+	if idx := l.built.Load(); idx != nil {
+		return idx
+	}
+	return l.build()
+}
+
+func (l *lazyIndex) build() *ruleIndex {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if idx := l.built.Load(); idx != nil {
+		return idx
+	}
+	idx := newRuleIndex(l.compiled)
+	l.built.Store(idx)
+	return idx
+}
