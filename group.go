@@ -111,7 +111,7 @@ func (r *Robots) build(body string) {
 			if cur < 0 {
 				continue // a rule before any user-agent line belongs to no group
 			}
-			pending = r.appendCompiled(pending, l.kind == keyAllow, l.value, l.num)
+			pending = r.appendCompiled(pending, l.kind == keyAllow, l.value, l.num, l.flags&lineMayEscape != 0)
 		case keySitemap:
 			if l.value != "" {
 				r.sitemaps = append(r.sitemaps, l.value)
@@ -131,8 +131,11 @@ func (r *Robots) build(body string) {
 
 // appendCompiled compiles one rule as written and appends it, with the
 // directory pattern Google derives from an index.htm allow.
-func (r *Robots) appendCompiled(dst []compiledRule, allow bool, value string, line int) []compiledRule {
-	pattern := escapePattern(value)
+func (r *Robots) appendCompiled(dst []compiledRule, allow bool, value string, line int, mayEscape bool) []compiledRule {
+	pattern := value
+	if mayEscape {
+		pattern = escapePattern(value)
+	}
 	info := uint32(0)
 	if allow {
 		info |= ruleAllow

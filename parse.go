@@ -30,6 +30,7 @@ const (
 	lineTypo                               // the key is an accepted misspelling
 	lineTooLong                            // bytes past maxLineBytes were dropped
 	lineMissingColon                       // key and value were split by white space
+	lineMayEscape                          // a '%' or a byte >= 0x80 was seen: values may need escaping
 )
 
 // A line is one physical line of a robots.txt file after tokenizing.
@@ -61,11 +62,67 @@ func newTokenizer(body string) tokenizer {
 	return tokenizer{rest: body[n:]}
 }
 
+// Byte classes for the line scan.
+const (
+	scanEnd    = 1 // CR, LF: the line ends
+	scanStop   = 2 // NUL, '#': the content ends
+	scanColon  = 3 // ':'
+	scanEscape = 4 // '%' or a byte >= 0x80: a rule value may need escaping
+)
+
+// scanClass classifies bytes for the line scan; 0 is an ordinary byte. It
+// is never written after initialization.
+var scanClass = func() (t [256]uint8) {
+	t['\n'], t['\r'] = scanEnd, scanEnd
+	t[0], t['#'] = scanStop, scanStop
+	t[':'] = scanColon
+	t['%'] = scanEscape
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = scanEscape
+	}
+	return t
+}()
+
 // next tokenizes the next line into l. It reports false when the body is
 // exhausted.
 func (t *tokenizer) next(l *line) bool {
 	for !t.done {
-		content, term := t.cut()
+		s := t.rest
+		// One pass over the line finds its end, where its content stops
+		// (NUL or '#'), its first colon, and whether it may need escaping.
+		stop, colon, mayEscape := -1, -1, false
+		i := 0
+	scan:
+		for ; i < len(s); i++ {
+			switch scanClass[s[i]] {
+			case 0:
+			case scanEnd:
+				break scan
+			case scanStop:
+				stop = i
+				if j := indexLineEnd(s[i:]); j >= 0 {
+					i += j
+				} else {
+					i = len(s)
+				}
+				break scan
+			case scanColon:
+				if colon < 0 {
+					colon = i
+				}
+			case scanEscape:
+				mayEscape = true
+			}
+		}
+		var term byte
+		if i < len(s) {
+			term = s[i]
+			t.rest = s[i+1:]
+		} else {
+			t.done = true
+			t.rest = ""
+		}
+		content := s[:i]
 		if term == '\n' && content == "" && t.prevCR {
 			// The LF of a CR LF pair: no line of its own.
 			t.prevCR = false
@@ -73,37 +130,44 @@ func (t *tokenizer) next(l *line) bool {
 		}
 		t.prevCR = term == '\r'
 		t.num++
-		tokenizeLine(l, t.num, content)
+		if len(content) > maxLineBytes {
+			tokenizeLine(l, t.num, content)
+			return true
+		}
+		*l = line{num: t.num}
+		if stop >= 0 {
+			if content[stop] == '#' {
+				l.flags |= lineHasComment
+			}
+			content = content[:stop]
+		}
+		if mayEscape {
+			l.flags |= lineMayEscape
+		}
+		splitDirective(l, content, colon)
 		return true
 	}
 	return false
 }
 
-// cut removes the next line from t.rest and returns its content and the
-// byte that ended it (0 for the final line).
-func (t *tokenizer) cut() (content string, term byte) {
-	s := t.rest
-	end := strings.IndexByte(s, '\n')
+// indexLineEnd returns the index of the first CR or LF in s, or -1.
+func indexLineEnd(s string) int {
+	lf := strings.IndexByte(s, '\n')
 	head := s
-	if end >= 0 {
-		head = s[:end]
+	if lf >= 0 {
+		head = s[:lf]
 	}
 	if cr := strings.IndexByte(head, '\r'); cr >= 0 {
-		end = cr
+		return cr
 	}
-	if end < 0 {
-		t.done = true
-		t.rest = ""
-		return s, 0
-	}
-	t.rest = s[end+1:]
-	return s[:end], s[end]
+	return lf
 }
 
 // tokenizeLine fills l from the content of line num, following Google's
-// GetKeyAndValueFrom.
+// GetKeyAndValueFrom. For lines within the length cap, next does the same
+// work in its scan.
 func tokenizeLine(l *line, num int, content string) {
-	*l = line{num: num}
+	*l = line{num: num, flags: lineMayEscape}
 	if len(content) > maxLineBytes {
 		content = content[:maxLineBytes]
 		l.flags |= lineTooLong
@@ -116,8 +180,20 @@ func tokenizeLine(l *line, num int, content string) {
 		l.flags |= lineHasComment
 		content = content[:i]
 	}
-	content = trimSpace(content)
-	if content == "" {
+	splitDirective(l, content, strings.IndexByte(content, ':'))
+}
+
+// splitDirective finds the key and the value in a line's content (comment
+// removed), given the index of its first colon or -1.
+func splitDirective(l *line, content string, colon int) {
+	start, end := 0, len(content)
+	for start < end && isSpace(content[start]) {
+		start++
+	}
+	for end > start && isSpace(content[end-1]) {
+		end--
+	}
+	if start == end {
 		if l.flags&lineHasComment != 0 {
 			l.flags |= lineIsComment
 		} else {
@@ -125,31 +201,34 @@ func tokenizeLine(l *line, num int, content string) {
 		}
 		return
 	}
-	sep := strings.IndexByte(content, ':')
-	valueStart := sep + 1
-	if sep < 0 {
+	var key, value string
+	if colon >= 0 {
+		key, value = content[start:colon], content[colon+1:end]
+	} else {
 		// A missing colon is accepted when white space separates exactly
 		// two tokens.
-		sep = strings.IndexAny(content, " \t")
+		content = content[start:end]
+		sep := strings.IndexAny(content, " \t")
 		if sep < 0 {
 			return
 		}
-		valueStart = sep + 1
-		for valueStart < len(content) && (content[valueStart] == ' ' || content[valueStart] == '\t') {
-			valueStart++
+		v := sep + 1
+		for v < len(content) && (content[v] == ' ' || content[v] == '\t') {
+			v++
 		}
-		if strings.ContainsAny(content[valueStart:], " \t") {
+		if strings.ContainsAny(content[v:], " \t") {
 			return
 		}
 		l.flags |= lineMissingColon
+		key, value = content[:sep], content[v:]
 	}
-	key := trimSpace(content[:sep])
+	key = trimSpace(key)
 	if key == "" {
 		return
 	}
 	l.flags |= lineHasDirective
 	l.key = key
-	l.value = trimSpace(content[valueStart:])
+	l.value = trimSpace(value)
 	var typo bool
 	l.kind, typo = classifyKey(key)
 	if typo {
@@ -197,6 +276,14 @@ var keySpellings = [...]struct {
 // classifyKey returns the kind of a directive's key and whether the key is
 // an accepted misspelling.
 func classifyKey(key string) (keyKind, bool) {
+	if key == "" {
+		return keyUnknown, false
+	}
+	switch lowerASCII(key[0]) {
+	case 'u', 'a', 'd', 's':
+	default:
+		return keyUnknown, false
+	}
 	for _, s := range keySpellings {
 		if hasPrefixFold(key, s.prefix) {
 			return s.kind, s.typo
