@@ -1,6 +1,7 @@
 package robotstxt
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -23,8 +24,21 @@ type queryTest struct {
 
 func runQueryTests(t *testing.T, tests []queryTest) {
 	t.Helper()
+	oracle := os.Getenv(oracleEnv)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if oracle != "" {
+				// The expectations themselves must be Google's answers.
+				var qs []oracleQuery
+				for _, q := range tt.queries {
+					qs = append(qs, oracleQuery{q.agent, q.url})
+				}
+				for i, got := range askOracle(t, oracle, []byte(tt.robots), qs) {
+					if want := tt.queries[i]; got != want {
+						t.Errorf("expectation %+v differs from Google's library: %+v", want, got)
+					}
+				}
+			}
 			r := Parse([]byte(tt.robots))
 			for _, q := range tt.queries {
 				v := r.Explain(q.agent, q.url)
