@@ -94,8 +94,13 @@ func (t *tokenizer) next(l *line) bool {
 		i := 0
 	scan:
 		for ; i < len(s); i++ {
+			for i < len(s) && scanClass[s[i]] == 0 {
+				i++ // the tight loop over ordinary bytes
+			}
+			if i == len(s) {
+				break
+			}
 			switch scanClass[s[i]] {
-			case 0:
 			case scanEnd:
 				break scan
 			case scanStop:
