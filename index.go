@@ -22,6 +22,29 @@ const indexMinRules = 16
 type ruleIndex struct {
 	entries []prefixEntry // sorted by prefix, distinct
 	wild    []int32       // positions of rules that need a full match, grouped by entry, ascending
+	need    []uint64      // for each wild rule, byteSignature of the bytes it requires
+}
+
+// byteSignature returns a 64-bit summary of the bytes of s: a pattern can
+// match a path only if its signature is covered by the path's.
+func byteSignature(s string) uint64 {
+	var sig uint64
+	for i := 0; i < len(s); i++ {
+		sig |= 1 << (s[i] & 63)
+	}
+	return sig
+}
+
+// requiredBytes is the signature of the literal bytes a pattern requires.
+func requiredBytes(pattern string) uint64 {
+	pattern = strings.TrimSuffix(pattern, "$")
+	var sig uint64
+	for i := 0; i < len(pattern); i++ {
+		if pattern[i] != '*' {
+			sig |= 1 << (pattern[i] & 63)
+		}
+	}
+	return sig
 }
 
 // A prefixEntry is one distinct literal prefix.
@@ -83,6 +106,7 @@ func newRuleIndex(compiled []compiledRule) *ruleIndex {
 				e.literal = min(e.literal, items[j].pos)
 			} else {
 				idx.wild = append(idx.wild, items[j].pos)
+				idx.need = append(idx.need, requiredBytes(compiled[items[j].pos].pattern))
 			}
 		}
 		e.wildHi = int32(len(idx.wild))
@@ -108,15 +132,23 @@ func newRuleIndex(compiled []compiledRule) *ruleIndex {
 func (idx *ruleIndex) find(compiled []compiledRule, path string) int32 {
 	e := idx.longestPrefixOf(path)
 	best := noRule
+	var have uint64 // the path's byteSignature, computed when first useful
 	for e >= 0 {
 		entry := &idx.entries[e]
 		if entry.chainMin >= best {
 			break
 		}
 		best = min(best, entry.literal)
-		for _, pos := range idx.wild[entry.wildLo:entry.wildHi] {
+		if entry.wildHi-entry.wildLo > 4 && have == 0 {
+			have = byteSignature(path)
+		}
+		for w := entry.wildLo; w < entry.wildHi; w++ {
+			pos := idx.wild[w]
 			if pos >= best {
 				break
+			}
+			if have != 0 && idx.need[w]&^have != 0 {
+				continue // the path lacks a byte the pattern requires
 			}
 			if matchPattern(compiled[pos].pattern, path) {
 				best = pos

@@ -328,29 +328,48 @@ func TestZeroValue(t *testing.T) {
 	}
 }
 
-// A *Robots and an *Agent answer the same from many goroutines (run with
-// -race).
+// A *Robots and an *Agent answer the same from many goroutines at once,
+// including while the lazy index of a large rule set is being built (run
+// with -race).
 func TestConcurrentUse(t *testing.T) {
-	r := Parse([]byte("User-agent: *\nDisallow: /a\nUser-agent: b\nDisallow: /é\n"))
-	agent := r.Agent("b")
-	var wg sync.WaitGroup
-	errs := make(chan string, 16)
-	for g := 0; g < 8; g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := 0; i < 500; i++ {
-				if r.Allowed("x", "/a") || !r.Allowed("x", "/b") || agent.Allowed("/é") || !agent.Allowed("/a") {
-					errs <- "wrong answer under concurrency"
-					return
+	big := manyRulesFile(2000)
+	for round := 0; round < 20; round++ {
+		r := Parse([]byte(big + "User-agent: b\nDisallow: /é\n"))
+		agent := r.Agent("b")
+		star := r.Agent("x")
+		urls := []string{"/product/5/", "/product/6/", "/tmp/4/", "/é", "/a", "/10.pdf"}
+		want := make([]bool, len(urls))
+		ref := Parse([]byte(big))
+		for i, u := range urls {
+			want[i] = ref.Allowed("x", u)
+		}
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		errs := make(chan string, 16)
+		for g := 0; g < 8; g++ {
+			wg.Add(1)
+			go func(g int) {
+				defer wg.Done()
+				<-start
+				for i := 0; i < 50; i++ {
+					k := (g + i) % len(urls)
+					if r.Allowed("x", urls[k]) != want[k] || star.Allowed(urls[k]) != want[k] {
+						errs <- "wrong answer under concurrency for " + urls[k]
+						return
+					}
+					if agent.Allowed("/é") || !agent.Allowed("/a") {
+						errs <- "wrong answer for agent b under concurrency"
+						return
+					}
 				}
-			}
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for e := range errs {
-		t.Fatal(e)
+			}(g)
+		}
+		close(start)
+		wg.Wait()
+		close(errs)
+		for e := range errs {
+			t.Fatal(e)
+		}
 	}
 }
 
