@@ -762,6 +762,24 @@ func TestWireForm(t *testing.T) {
 	})
 }
 
+// GOOGLE-BEHAVIOR 1.4: a rule longer than the line cap is cut, and the cut
+// pattern is what matches.
+func TestLongRuleIsCut(t *testing.T) {
+	long := "/x/" + strings.Repeat("a", maxLineBytes) // longer than a line can hold
+	kept := ("Disallow: " + long)[:maxLineBytes]
+	keptPattern := strings.TrimPrefix(kept, "Disallow: ")
+	runQueryTests(t, []queryTest{{
+		name:   "a disallow longer than 16,663 bytes",
+		robots: "User-agent: FooBot\nDisallow: " + long + "\nAllow: /x/b\n",
+		queries: []query{
+			{"FooBot", "http://foo.bar/" + keptPattern[1:] + "zzz", false, 2}, // the cut rule matches what the full one would not
+			{"FooBot", "http://foo.bar/" + long[1:], false, 2},
+			{"FooBot", "http://foo.bar/x/b", true, 3},
+			{"FooBot", "http://foo.bar/x/" + strings.Repeat("a", 100), true, 0},
+		},
+	}})
+}
+
 // GOOGLE-BEHAVIOR 4.5: no implicit allow for /robots.txt (RFC deviation 3).
 func TestRobotsTxtNotSpecial(t *testing.T) {
 	if Parse([]byte("User-agent: *\nDisallow: /\n")).Allowed("x", "http://x/robots.txt") {
