@@ -1,5 +1,10 @@
 module github.com/seed50c7eacc/robotstxt
 
-go 1.22
+go 1.23.0
 
-require github.com/google/go-cmp v0.7.0
+require (
+	github.com/google/go-cmp v0.7.0
+	golang.org/x/net v0.42.0
+)
+
+require golang.org/x/text v0.27.0 // indirect

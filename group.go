@@ -38,6 +38,7 @@ type ruleSet struct {
 	crawlDelay    time.Duration
 	hasCrawlDelay bool
 	lastGroup     int32 // while compiling: the last group that named the agent
+	disallowAll   bool  // the Robots is a blanket disallow
 }
 
 // A compiledRule is a rule as Google's matcher sees it.

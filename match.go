@@ -20,6 +20,9 @@ func (r *Robots) rulesFor(agent string) (rs ruleSet, specific bool) {
 	if r == nil {
 		return ruleSet{}, false
 	}
+	if r.outcome == DisallowAll {
+		return ruleSet{disallowAll: true}, false
+	}
 	if r.specific != nil {
 		var buf [64]byte
 		if len(agent) <= len(buf) {
@@ -129,7 +132,7 @@ func (c *compiledRule) verdict(raws []string) Verdict {
 // allocating where it can.
 func (rs *ruleSet) verdict(url string) Verdict {
 	if len(rs.compiled) == 0 {
-		return Verdict{Allowed: true}
+		return Verdict{Allowed: !rs.disallowAll}
 	}
 	path, prefixed := pathOf(url)
 	// Google hands the path on as a C string.

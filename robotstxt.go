@@ -49,6 +49,7 @@ type Robots struct {
 	global    *ruleSet           // the rules of every "*" group; nil if none
 	size      int                // bytes read
 	truncated bool               // bytes past the size limit were ignored
+	outcome   Outcome            // Rules, or a blanket answer from an HTTP result
 }
 
 // Options control how a file is parsed. The zero value reads the file as

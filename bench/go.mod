@@ -1,9 +1,14 @@
 module github.com/seed50c7eacc/robotstxt/bench
 
-go 1.22
+go 1.23.0
 
 require github.com/seed50c7eacc/robotstxt v0.0.0
 
 require github.com/temoto/robotstxt v1.1.2
+
+require (
+	golang.org/x/net v0.42.0 // indirect
+	golang.org/x/text v0.27.0 // indirect
+)
 
 replace github.com/seed50c7eacc/robotstxt => ../

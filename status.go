@@ -1,0 +1,103 @@
+package robotstxt
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+)
+
+// An Outcome is what a fetch of a robots.txt file means for crawling
+// (SPEC 2.1).
+type Outcome int
+
+const (
+	// Rules: the file's rules apply. This is the outcome of Parse and of a
+	// 2xx response; an empty file allows everything.
+	Rules Outcome = iota
+	// AllowAll: there is no usable robots.txt file (a 4xx other than 429,
+	// or redirects that did not end), so everything may be crawled.
+	AllowAll
+	// DisallowAll: the file could not be had (a 5xx, 429, or a network
+	// failure), so nothing may be crawled for now.
+	DisallowAll
+)
+
+func (o Outcome) String() string {
+	switch o {
+	case Rules:
+		return "rules"
+	case AllowAll:
+		return "allow all"
+	case DisallowAll:
+		return "disallow all"
+	}
+	return fmt.Sprintf("Outcome(%d)", int(o))
+}
+
+// Outcome returns what the Robots stands for: the rules of a file, or a
+// blanket allow or disallow from an HTTP result. A DisallowAll Robots
+// answers false to every question, with no rule; an AllowAll Robots
+// answers true, as an empty file does.
+func (r *Robots) Outcome() Outcome {
+	if r == nil {
+		return Rules
+	}
+	return r.outcome
+}
+
+// FromStatus returns the Robots for an HTTP status code and body, as Google
+// treats them (SPEC 2): a 2xx parses the body; a 3xx (that is, redirects
+// that were not followed to the end) and a 4xx other than 429 allow
+// everything; 429, a 5xx and any other code disallow everything.
+func FromStatus(code int, body []byte) *Robots {
+	switch outcome := statusOutcome(code); outcome {
+	case Rules:
+		return Parse(body)
+	default:
+		return &Robots{outcome: outcome}
+	}
+}
+
+func statusOutcome(code int) Outcome {
+	switch {
+	case code >= 200 && code <= 299:
+		return Rules
+	case code >= 300 && code <= 499 && code != http.StatusTooManyRequests:
+		return AllowAll
+	default:
+		return DisallowAll
+	}
+}
+
+// FromResponse returns the Robots for an HTTP response to a robots.txt
+// request, as FromStatus does for its status code. For a 2xx it reads at
+// most DefaultMaxSize bytes of the body. It always closes the body.
+//
+// When the body cannot be read to the end (or to DefaultMaxSize), the
+// result disallows everything, as a network failure does (SPEC 2.6), and
+// the error says why.
+func FromResponse(resp *http.Response) (*Robots, error) {
+	if resp == nil {
+		return &Robots{outcome: DisallowAll}, errors.New("robotstxt: nil HTTP response")
+	}
+	if resp.Body != nil {
+		defer resp.Body.Close()
+	}
+	outcome := statusOutcome(resp.StatusCode)
+	if outcome != Rules {
+		return &Robots{outcome: outcome}, nil
+	}
+	if resp.Body == nil {
+		return Parse(nil), nil
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, DefaultMaxSize))
+	if err != nil {
+		where := "robots.txt"
+		if resp.Request != nil && resp.Request.URL != nil {
+			where = resp.Request.URL.Redacted()
+		}
+		return &Robots{outcome: DisallowAll}, fmt.Errorf("robotstxt: reading %s: %w after %d bytes", where, err, len(body))
+	}
+	return Parse(body), nil
+}

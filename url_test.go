@@ -1,0 +1,172 @@
+package robotstxt
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestRobotsURL(t *testing.T) {
+	tests := []struct {
+		page, want string
+	}{
+		{"http://example.com/", "http://example.com/robots.txt"},
+		{"http://example.com/folder/file?q=1#frag", "http://example.com/robots.txt"},
+		{"HTTP://User:Pass@EXAMPLE.COM/x", "http://example.com/robots.txt"},         // SPEC 1.1: user info dropped, case folded
+		{"https://www.example.com/", "https://www.example.com/robots.txt"},          // SPEC 1.2
+		{"http://shop.www.example.com/a", "http://shop.www.example.com/robots.txt"}, // SPEC 1.2
+		{"http://www.müller.eu/", "http://www.xn--mller-kva.eu/robots.txt"},         // SPEC 1.3
+		{"https://www.exämple.com/", "https://www.xn--exmple-cua.com/robots.txt"},   // SPEC 1.3
+		{"http://WWW.MÜLLER.EU/", "http://www.xn--mller-kva.eu/robots.txt"},         // SPEC 1.3, case mapped
+		{"http://www.xn--mller-kva.eu/", "http://www.xn--mller-kva.eu/robots.txt"},  // SPEC 1.3
+		{"http://example.com:80/", "http://example.com/robots.txt"},                 // SPEC 1.4
+		{"http://example.com:81/", "http://example.com:81/robots.txt"},              // SPEC 1.4
+		{"https://example.com:443/", "https://example.com/robots.txt"},              // SPEC 1.4
+		{"https://example.com:444/", "https://example.com:444/robots.txt"},          // SPEC 1.4
+		{"http://example.com:8181/x", "http://example.com:8181/robots.txt"},         // SPEC 1.4
+		{"https://example.com:80/", "https://example.com:80/robots.txt"},            // 80 is not https's default
+		{"ftp://example.com:21/pub/f", "ftp://example.com/robots.txt"},              // SPEC 1.6
+		{"http://212.96.82.21/page", "http://212.96.82.21/robots.txt"},              // SPEC 1.5
+		{"http://[2001:DB8::1]:8080/", "http://[2001:db8::1]:8080/robots.txt"},      // SPEC 1.5
+		{"http://under_score.example.com/", "http://under_score.example.com/robots.txt"},
+		{"http://example.com./", "http://example.com/robots.txt"},
+		{"http://example.com:080/", "http://example.com/robots.txt"},
+	}
+	for _, tt := range tests {
+		got, err := RobotsURL(tt.page)
+		if err != nil || got != tt.want {
+			t.Errorf("RobotsURL(%q) = %q, %v; want %q", tt.page, got, err, tt.want)
+		}
+	}
+}
+
+func TestRobotsURLErrors(t *testing.T) {
+	tests := []struct{ page, wantErr string }{
+		{"mailto:someone@example.com", `scheme "mailto"`},
+		{"file:///etc/passwd", `scheme "file"`},
+		{"/relative/path", "not an absolute URL"},
+		{"example.com/x", "not an absolute URL"},
+		{"http:///x", "no host"},
+		{"http://exa mple.com/", "invalid"},
+		{"http://a..b/", "invalid host"},
+		{"http://-bad.com/", "invalid host"},
+		{"http://example.com:99999999999/", "invalid port"},
+		{"http://example.com:0/", "invalid port"},
+		{"http://%zz/", "invalid"},
+	}
+	for _, tt := range tests {
+		got, err := RobotsURL(tt.page)
+		if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+			t.Errorf("RobotsURL(%q) = %q, %v; want an error containing %q", tt.page, got, err, tt.wantErr)
+		}
+	}
+}
+
+// SPEC 1.1-1.7: every row of the seeds' table of robots.txt URLs, in its
+// http and https forms.
+func TestGoverns(t *testing.T) {
+	tests := []struct {
+		robots     string
+		valid      []string
+		notValid   []string
+		notRobots  bool // the file is not a robots.txt file at all
+		specClause string
+	}{
+		{robots: "http://example.com/robots.txt", specClause: "1.1",
+			valid:    []string{"http://example.com/", "http://example.com/folder/file"},
+			notValid: []string{"http://other.example.com/", "https://example.com/", "http://example.com:8181/"}},
+		{robots: "https://example.com/robots.txt", specClause: "1.1",
+			valid:    []string{"https://example.com/", "https://example.com/folder/file"},
+			notValid: []string{"https://other.example.com/", "http://example.com/", "https://example.com:8181/"}},
+		{robots: "http://www.example.com/robots.txt", specClause: "1.2",
+			valid:    []string{"http://www.example.com/"},
+			notValid: []string{"http://example.com/", "http://shop.www.example.com/", "http://www.shop.example.com/"}},
+		{robots: "https://www.example.com/robots.txt", specClause: "1.2",
+			valid:    []string{"https://www.example.com/"},
+			notValid: []string{"https://example.com/", "https://shop.www.example.com/", "https://www.shop.example.com/"}},
+		{robots: "http://example.com/folder/robots.txt", specClause: "1.1", notRobots: true,
+			notValid: []string{"http://example.com/", "http://example.com/folder/", "http://example.com/folder/x"}},
+		{robots: "http://www.müller.eu/robots.txt", specClause: "1.3",
+			valid:    []string{"http://www.müller.eu/", "http://www.xn--mller-kva.eu/"},
+			notValid: []string{"http://www.muller.eu/"}},
+		// The Persian seed lists https://xn--exmple-cua.com/ (without www.)
+		// as valid here; that contradicts SPEC 1.2, and the punycode of
+		// www.exämple.com is www.xn--exmple-cua.com, which is what holds.
+		{robots: "https://www.exämple.com/robots.txt", specClause: "1.3",
+			valid:    []string{"https://www.exämple.com/", "https://www.xn--exmple-cua.com/"},
+			notValid: []string{"https://www.example.com/", "https://xn--exmple-cua.com/"}},
+		{robots: "ftp://example.com/robots.txt", specClause: "1.6",
+			valid:    []string{"ftp://example.com/"},
+			notValid: []string{"http://example.com/", "https://example.com/"}},
+		{robots: "http://212.96.82.21/robots.txt", specClause: "1.5",
+			valid:    []string{"http://212.96.82.21/"},
+			notValid: []string{"http://example.com/"}},
+		{robots: "https://212.96.82.21/robots.txt", specClause: "1.5",
+			valid:    []string{"https://212.96.82.21/"},
+			notValid: []string{"https://example.com/"}},
+		{robots: "http://example.com:80/robots.txt", specClause: "1.4",
+			valid:    []string{"http://example.com:80/", "http://example.com/"},
+			notValid: []string{"http://example.com:81/"}},
+		{robots: "https://example.com:443/robots.txt", specClause: "1.4",
+			valid:    []string{"https://example.com:443/", "https://example.com/"},
+			notValid: []string{"https://example.com:444/"}},
+		{robots: "http://example.com:8181/robots.txt", specClause: "1.4",
+			valid:    []string{"http://example.com:8181/"},
+			notValid: []string{"http://example.com/"}},
+		{robots: "https://example.com:8181/robots.txt", specClause: "1.4",
+			valid:    []string{"https://example.com:8181/"},
+			notValid: []string{"https://example.com/"}},
+		{robots: "http://example.com/Robots.txt", specClause: "1.7", notRobots: true,
+			notValid: []string{"http://example.com/"}},
+	}
+	for _, tt := range tests {
+		for _, page := range tt.valid {
+			if !Governs(tt.robots, page) {
+				t.Errorf("SPEC %s: %s does not govern %s", tt.specClause, tt.robots, page)
+			}
+			if got, err := RobotsURL(page); err != nil || !Governs(got, page) {
+				t.Errorf("SPEC %s: RobotsURL(%q) = %q, %v does not govern it", tt.specClause, page, got, err)
+			}
+		}
+		for _, page := range tt.notValid {
+			if Governs(tt.robots, page) {
+				t.Errorf("SPEC %s: %s governs %s", tt.specClause, tt.robots, page)
+			}
+		}
+		if !tt.notRobots {
+			// The robots.txt URL is its own canonical form, up to the
+			// default port and Unicode.
+			if _, err := RobotsURL(tt.robots); err != nil {
+				t.Errorf("RobotsURL(%q): %v", tt.robots, err)
+			}
+		}
+	}
+	if Governs("not a url", "http://example.com/") || Governs("http://example.com/robots.txt", "::") {
+		t.Error("Governs accepted an invalid URL")
+	}
+}
+
+func ExampleRobotsURL() {
+	for _, page := range []string{
+		"https://www.Example.com:443/shop/cart?id=1",
+		"http://www.müller.eu:8080/",
+		"mailto:someone@example.com",
+	} {
+		u, err := RobotsURL(page)
+		fmt.Println(u, err)
+	}
+	// Output:
+	// https://www.example.com/robots.txt <nil>
+	// http://www.xn--mller-kva.eu:8080/robots.txt <nil>
+	//  robotstxt: "mailto:someone@example.com": scheme "mailto" has no robots.txt (only http, https and ftp)
+}
+
+func ExampleGoverns() {
+	fmt.Println(Governs("http://example.com/robots.txt", "http://example.com:80/page"))
+	fmt.Println(Governs("http://example.com/robots.txt", "https://example.com/page"))
+	fmt.Println(Governs("http://example.com/robots.txt", "http://www.example.com/page"))
+	// Output:
+	// true
+	// false
+	// false
+}
