@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -94,6 +97,42 @@ func TestRun(t *testing.T) {
 				t.Errorf("stderr %q does not contain %q", stderr.String(), tt.wantErr)
 			}
 		})
+	}
+}
+
+func TestRunFetch(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/robots.txt", func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "User-agent: *\nDisallow: /private/\n")
+	})
+	site := httptest.NewServer(mux)
+	defer site.Close()
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "down", http.StatusServiceUnavailable)
+	}))
+	defer down.Close()
+
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"check", "-fetch", "-agent", "bot", site.URL + "/", site.URL + "/private/x", down.URL + "/"}, nil, &stdout, &stderr)
+	want := "ALLOWED    " + site.URL + "/ (no rule applied)\n" +
+		"DISALLOWED " + site.URL + "/private/x (line 2: disallow: /private/)\n" +
+		"DISALLOWED " + down.URL + "/ (no rule applied)\n"
+	if diff := cmp.Diff(want, stdout.String()); diff != "" {
+		t.Errorf("stdout (-want +got):\n%s", diff)
+	}
+	if status != exitDisallowed {
+		t.Errorf("status %d, want %d", status, exitDisallowed)
+	}
+	if !strings.Contains(stderr.String(), down.URL+"/robots.txt: disallow all (HTTP status 503)") {
+		t.Errorf("stderr %q does not report the unreachable file", stderr.String())
+	}
+
+	stderr.Reset()
+	if status := run([]string{"-fetch", "mailto:x@y"}, nil, &stdout, &stderr); status != exitError || !strings.Contains(stderr.String(), "mailto") {
+		t.Errorf("invalid URL: status %d, stderr %q", status, stderr.String())
+	}
+	if status := run([]string{"-fetch"}, nil, &stdout, &stderr); status != exitError {
+		t.Errorf("no URL: status %d", status)
 	}
 }
 
