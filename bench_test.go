@@ -3,6 +3,7 @@ package robotstxt
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -172,4 +173,47 @@ func BenchmarkParse(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		Parse(data)
 	}
+}
+
+// BenchmarkRetainedMemory reports the heap kept by the parsed corpus per
+// byte of input: right after Parse (retained-B/B), over the files of at
+// least 4 KiB where fixed costs matter less (retained-B/B-4KiB+), and once
+// Googlebot and bingbot have been asked about, which builds the lazy
+// indexes of their large rule sets (retained-B/B-queried).
+func BenchmarkRetainedMemory(b *testing.B) {
+	_, files := loadCorpus(b)
+	measure := func(files [][]byte, query bool) float64 {
+		total := 0
+		for _, f := range files {
+			total += len(f)
+		}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		kept := make([]*Robots, len(files))
+		for i, f := range files {
+			kept[i] = Parse(f)
+			if query {
+				kept[i].Allowed("Googlebot", "/")
+				kept[i].Allowed("bingbot", "/")
+			}
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(kept)
+		return float64(after.HeapAlloc-before.HeapAlloc) / float64(total)
+	}
+	var large [][]byte
+	for _, f := range files {
+		if len(f) >= 4096 {
+			large = append(large, f)
+		}
+	}
+	var all, big, queried float64
+	for i := 0; i < b.N; i++ {
+		all, big, queried = measure(files, false), measure(large, false), measure(files, true)
+	}
+	b.ReportMetric(all, "retained-B/B")
+	b.ReportMetric(big, "retained-B/B-4KiB+")
+	b.ReportMetric(queried, "retained-B/B-queried")
 }

@@ -37,8 +37,7 @@ type ruleSet struct {
 	index         *lazyIndex // nil for small sets
 	crawlDelay    time.Duration
 	hasCrawlDelay bool
-	lastGroup     int32 // while compiling: the last group that named the agent
-	disallowAll   bool  // the Robots is a blanket disallow
+	disallowAll   bool // the Robots is a blanket disallow
 }
 
 // A compiledRule is a rule as Google's matcher sees it.
@@ -236,54 +235,80 @@ func isTokenByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
 }
 
+// An agentToken leads from a product token to its rule set.
+type agentToken struct {
+	name string // lower-cased
+	set  int32  // index in Robots.sets
+}
+
 // compile builds the per-agent rule sets from the groups. Most agents
-// appear in one group and share its compiled rules; only agents named in
-// several groups get a merged set.
+// appear in one group and share its rule set; only agents named in several
+// groups get a merged one.
 func (r *Robots) compile() {
+	type naming struct {
+		token string
+		group int32
+	}
+	var names []naming
 	var globalGroups []int32
-	var merged map[string][]int32         // agents in several groups, with those groups
-	delays := make([]int8, len(r.groups)) // per group: 0 unknown, 1 none, 2 set
 	for gi := range r.groups {
 		g := &r.groups[gi]
 		if g.global {
 			globalGroups = append(globalGroups, int32(gi))
 		}
 		for _, value := range r.agents[g.agentLo:g.agentHi] {
-			if isGlobalAgent(value) {
-				continue
-			}
-			var buf [64]byte
-			key := appendLower(buf[:0], productToken(value))
-			rs, ok := r.specific[string(key)]
-			switch {
-			case !ok:
-				if r.specific == nil {
-					r.specific = make(map[string]ruleSet)
-				}
-				rs = ruleSet{compiled: g.rules, raws: r.raws, index: r.groupIndex(g), lastGroup: int32(gi)}
-				rs.crawlDelay, rs.hasCrawlDelay = r.groupCrawlDelay(gi, delays)
-				r.specific[string(key)] = rs
-			case rs.lastGroup != int32(gi):
-				if merged == nil {
-					merged = make(map[string][]int32)
-				}
-				groups := merged[string(key)]
-				if groups == nil {
-					groups = []int32{rs.lastGroup}
-				}
-				merged[string(key)] = append(groups, int32(gi))
-				rs.lastGroup = int32(gi)
-				r.specific[string(key)] = rs
+			if !isGlobalAgent(value) {
+				names = append(names, naming{lowerToken(value), int32(gi)})
 			}
 		}
 	}
-	for key, groups := range merged {
-		r.specific[key] = r.mergedRuleSet(groups, delays)
+	// Sorting keeps each token's groups in file order.
+	slices.SortStableFunc(names, func(a, b naming) int { return strings.Compare(a.token, b.token) })
+	groupSet := make([]int32, len(r.groups)) // 1 + the index of each group's own set, once made
+	var groups []int32
+	for i := 0; i < len(names); {
+		groups = groups[:0]
+		j := i
+		for ; j < len(names) && names[j].token == names[i].token; j++ {
+			if n := len(groups); n == 0 || groups[n-1] != names[j].group {
+				groups = append(groups, names[j].group)
+			}
+		}
+		r.tokens = append(r.tokens, agentToken{name: names[i].token, set: r.setFor(groups, groupSet)})
+		i = j
 	}
 	if len(globalGroups) > 0 {
-		rs := r.mergedRuleSet(globalGroups, delays)
-		r.global = &rs
+		r.globalSet = 1 + r.setFor(globalGroups, groupSet)
 	}
+}
+
+// setFor returns the index in r.sets of the rule set of the given groups,
+// in file order, creating it; a single group's set is shared.
+func (r *Robots) setFor(groups []int32, groupSet []int32) int32 {
+	if len(groups) == 1 {
+		gi := groups[0]
+		if groupSet[gi] == 0 {
+			g := &r.groups[gi]
+			rs := ruleSet{compiled: g.rules, raws: r.raws, index: r.groupIndex(g)}
+			rs.crawlDelay, rs.hasCrawlDelay = crawlDelay(r.fields[g.fieldLo:g.fieldHi])
+			r.sets = append(r.sets, rs)
+			groupSet[gi] = int32(len(r.sets))
+		}
+		return groupSet[gi] - 1
+	}
+	r.sets = append(r.sets, r.mergedRuleSet(groups))
+	return int32(len(r.sets) - 1)
+}
+
+// lowerToken returns the lower-cased product token of a user-agent value.
+func lowerToken(value string) string {
+	token := productToken(value)
+	for i := 0; i < len(token); i++ {
+		if 'A' <= token[i] && token[i] <= 'Z' {
+			return string(appendLower(make([]byte, 0, len(token)), token))
+		}
+	}
+	return token
 }
 
 // groupIndex returns the index of a group's rules, shared by every agent
@@ -303,23 +328,9 @@ func appendLower(dst []byte, s string) []byte {
 	return dst
 }
 
-// groupCrawlDelay returns a group's crawl delay, caching whether it has one
-// in delays.
-func (r *Robots) groupCrawlDelay(gi int, delays []int8) (time.Duration, bool) {
-	if delays[gi] == 1 {
-		return 0, false
-	}
-	g := &r.groups[gi]
-	d, ok := crawlDelay(r.fields[g.fieldLo:g.fieldHi])
-	if !ok {
-		delays[gi] = 1
-	}
-	return d, ok
-}
-
 // mergedRuleSet merges the rules of the given groups, which are in file
 // order; the crawl delay is the first group's that sets one.
-func (r *Robots) mergedRuleSet(groups []int32, delays []int8) ruleSet {
+func (r *Robots) mergedRuleSet(groups []int32) ruleSet {
 	rs := ruleSet{raws: r.raws}
 	if len(groups) == 1 {
 		g := &r.groups[groups[0]]
@@ -340,7 +351,8 @@ func (r *Robots) mergedRuleSet(groups []int32, delays []int8) ruleSet {
 		}
 	}
 	for _, gi := range groups {
-		if d, ok := r.groupCrawlDelay(int(gi), delays); ok {
+		g := &r.groups[gi]
+		if d, ok := crawlDelay(r.fields[g.fieldLo:g.fieldHi]); ok {
 			rs.crawlDelay, rs.hasCrawlDelay = d, true
 			break
 		}

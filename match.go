@@ -23,40 +23,36 @@ func (r *Robots) rulesFor(agent string) (rs ruleSet, specific bool) {
 	if r.outcome == DisallowAll {
 		return ruleSet{disallowAll: true}, false
 	}
-	if r.specific != nil {
-		var buf [64]byte
-		if len(agent) <= len(buf) {
-			for i := 0; i < len(agent); i++ {
-				buf[i] = lowerASCII(agent[i])
-			}
-			// The conversion in a map index does not allocate.
-			if rs, ok := r.specific[string(buf[:len(agent)])]; ok {
-				return rs, true
-			}
+	lo, hi := 0, len(r.tokens)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if compareFold(r.tokens[mid].name, agent) < 0 {
+			lo = mid + 1
 		} else {
-			for token, rs := range r.specific {
-				if equalFoldASCII(token, agent) {
-					return rs, true
-				}
-			}
+			hi = mid
 		}
 	}
-	if r.global != nil {
-		return *r.global, false
+	if lo < len(r.tokens) && compareFold(r.tokens[lo].name, agent) == 0 {
+		return r.sets[r.tokens[lo].set], true
+	}
+	if r.globalSet > 0 {
+		return r.sets[r.globalSet-1], false
 	}
 	return ruleSet{}, false
 }
 
-func equalFoldASCII(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		if lowerASCII(a[i]) != lowerASCII(b[i]) {
-			return false
+// compareFold compares a lower-case token with s lower-cased (ASCII only).
+func compareFold(token, s string) int {
+	n := min(len(token), len(s))
+	for i := 0; i < n; i++ {
+		if a, b := token[i], lowerASCII(s[i]); a != b {
+			if a < b {
+				return -1
+			}
+			return 1
 		}
 	}
-	return true
+	return len(token) - len(s)
 }
 
 // pathOf returns the path, params and query of url (no fragment), as

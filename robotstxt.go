@@ -45,11 +45,12 @@ type Robots struct {
 	fields    []Field  // other directives, in file order
 	raws      []string // rule patterns as written, where compiling changed them
 	sitemaps  []string
-	specific  map[string]ruleSet // by lower-cased product token
-	global    *ruleSet           // the rules of every "*" group; nil if none
-	size      int                // bytes read
-	truncated bool               // bytes past the size limit were ignored
-	outcome   Outcome            // Rules, or a blanket answer from an HTTP result
+	tokens    []agentToken // every product token of the file, sorted
+	sets      []ruleSet    // the rule sets tokens lead to
+	globalSet int32        // 1 + the index in sets of the rules of the "*" groups; 0 if none
+	size      int          // bytes read
+	truncated bool         // bytes past the size limit were ignored
+	outcome   Outcome      // Rules, or a blanket answer from an HTTP result
 }
 
 // Options control how a file is parsed. The zero value reads the file as
