@@ -3,6 +3,7 @@ package robotstxt
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -385,7 +386,7 @@ func (l *linter) checkBody(body string) {
 		head = head[:4096]
 	}
 	lower := bytes.ToLower([]byte(head))
-	for _, marker := range []string{"<!doctype html", "<html", "<head", "<body", "<title"} {
+	for _, marker := range []string{"<!doctype html", "<html", "<head", "<body", "<title", "<meta", "<script", "<style", "<iframe", "<div", "<link"} {
 		if bytes.Contains(lower, []byte(marker)) {
 			l.html, l.quiet = true, true
 			return
@@ -518,7 +519,9 @@ func (l *linter) checkDirective(ln *line) {
 		}
 		l.checkPattern(ln)
 	case keySitemap:
-		if !isAbsoluteHTTP(ln.value) {
+		if ln.value == "" {
+			l.add(ln.num, SeverityWarning, CodeSitemapNotAbsolute, "sitemap line without a URL")
+		} else if !isAbsoluteHTTP(ln.value) {
 			l.add(ln.num, SeverityError, CodeSitemapNotAbsolute, "sitemap %s is not an absolute http(s) URL (like https://example.com/sitemap.xml); Google ignores it", quote(ln.value))
 		}
 	}
@@ -618,6 +621,8 @@ func (l *linter) checkAgent(ln *line) {
 		if t := productToken(v); t != v {
 			if t == "" {
 				l.add(ln.num, SeverityWarning, CodeAgentTokenDiffers, "Google reads user-agent %s as an empty name that no crawler has: a name must start with a letter, '-' or '_'", quote(v))
+			} else if v[len(t)] == '/' {
+				l.add(ln.num, SeverityInfo, CodeAgentTokenDiffers, "Google reads user-agent %s as %s: the /version is ignored", quote(v), quote(t))
 			} else {
 				l.add(ln.num, SeverityWarning, CodeAgentTokenDiffers, "Google reads user-agent %s as %s (only letters, '-' and '_' count), so the group applies to crawlers named %s", quote(v), quote(t), quote(t))
 			}
@@ -704,6 +709,7 @@ type lintRule struct {
 }
 
 type groupJoin struct {
+	agents       int    // how many agents the group has before the line
 	line         int    // the separating line
 	blank        bool   // it is a blank line
 	what         string // what the line is
@@ -722,7 +728,7 @@ func (l *linter) group(ln *line) {
 			}
 			g := &l.groups[cur]
 			if g.sep != 0 {
-				g.joins = append(g.joins, groupJoin{line: g.sep, blank: g.sepBlank, what: g.sepWhat, before: g.sepAgent, next: ln.num})
+				g.joins = append(g.joins, groupJoin{agents: len(g.agents), line: g.sep, blank: g.sepBlank, what: g.sepWhat, before: g.sepAgent, next: ln.num})
 				g.sep = 0
 			}
 			a := lintAgent{line: ln.num, value: ln.value}
@@ -804,6 +810,9 @@ func (l *linter) checkGroups() {
 			continue
 		}
 		for _, j := range g.joins {
+			if !agentsLeft(g.agents[:j.agents], g.agents[j.agents:]) {
+				continue // the same agents on both sides: joining changes nothing
+			}
 			l.add(j.line, SeverityWarning, CodeGroupsJoined, "%s between user-agent lines %d and %d does not end a group: the agents of both get the rules that follow", j.what, j.before, j.next)
 		}
 	}
@@ -852,28 +861,27 @@ func (l *linter) checkGroups() {
 			break
 		}
 	}
-	if globalRules != 0 {
-		for _, t := range tokens {
-			gs := byToken[t]
-			if t == "" {
-				continue // names no crawler; reported as such
+	if globalRules != 0 && len(groups) > 0 && !groups[len(groups)-1].hasRules {
+		// Only the last group can have no rules: any other ends at a
+		// user-agent line after a rule.
+		g := &groups[len(groups)-1]
+		var names []string
+		at := 0
+		for _, a := range g.agents {
+			if a.token == "" || len(byToken[a.token]) > 1 {
+				continue // no crawler's name, or the agent has rules elsewhere
 			}
-			empty := true
-			for _, gi := range gs {
-				if groups[gi].hasRules {
-					empty = false
+			if !slices.Contains(names, strconv.Quote(a.token)) {
+				names = append(names, strconv.Quote(a.token))
+				if at == 0 {
+					at = a.line
 				}
 			}
-			if !empty {
-				continue
-			}
-			g := &groups[gs[0]]
-			for _, a := range g.agents {
-				if a.token == t && !isGlobalAgent(a.value) {
-					l.add(a.line, SeverityWarning, CodeEmptyGroupOverrides, "the group for %s has no rules, so Google lets it fetch everything: the \"*\" rules (from line %d) no longer apply to it", strconv.Quote(t), globalRules)
-					break
-				}
-			}
+		}
+		if len(names) == 1 {
+			l.add(at, SeverityWarning, CodeEmptyGroupOverrides, "the group for %s has no rules, so Google lets that crawler fetch everything: the \"*\" rules (from line %d) no longer apply to it", names[0], globalRules)
+		} else if len(names) > 1 {
+			l.add(at, SeverityWarning, CodeEmptyGroupOverrides, "the group for %s has no rules, so Google lets those crawlers fetch everything: the \"*\" rules (from line %d) no longer apply to them", agentList(names), globalRules)
 		}
 	}
 
@@ -965,6 +973,26 @@ func (l *linter) checkGroups() {
 		}
 		l.add(r.line, SeverityWarning, CodeRuleShadowed, "%s never decides%s: %s on line %d matches every path it matches and has %s", rt, qual, ruleString(f.by), f.by.line, why)
 	}
+}
+
+// agentsLeft reports whether some agent of before is not named in after.
+func agentsLeft(before, after []lintAgent) bool {
+	name := func(a lintAgent) string {
+		if a.token == "" && isGlobalAgent(a.value) {
+			return "*"
+		}
+		return "=" + a.token
+	}
+	names := make(map[string]bool, len(after))
+	for _, a := range after {
+		names[name(a)] = true
+	}
+	for _, a := range before {
+		if !names[name(a)] {
+			return true
+		}
+	}
+	return false
 }
 
 func ruleString(r lintRule) string {
