@@ -435,7 +435,7 @@ func (l *linter) checkLine(ln *line) {
 		if ln.num == p.cut.num && !p.atLineStart && *ln != p.cut {
 			p.cutDiffers = true
 		}
-		if ln.num > p.cut.num && lr.Directive {
+		if (ln.num > p.cut.num || ln.num == p.cut.num && p.atLineStart) && lr.Directive {
 			p.directives++
 		}
 	}
@@ -675,7 +675,11 @@ func (l *linter) reportPastLimit() {
 	if !p.atLineStart {
 		where = fmt.Sprintf("line %d is cut there and what follows it is", p.cut.num)
 	}
-	l.add(p.cut.num, sev, CodeContentPastLimit, "the file is %d bytes; Googlebot reads only the first %d: %s ignored (%d directives)", p.size, p.limit, where, p.directives)
+	n := fmt.Sprintf("%d directives", p.directives)
+	if p.directives == 1 {
+		n = "1 directive"
+	}
+	l.add(p.cut.num, sev, CodeContentPastLimit, "the file is %d bytes; Googlebot reads only the first %d: %s ignored (%s)", p.size, p.limit, where, n)
 }
 
 // A lintGroup is a group as Google's matcher forms them (see group in
