@@ -221,7 +221,9 @@ func (r *Report) HasErrors() bool { return r.Count(SeverityError) > 0 }
 // The codes, with their severity:
 //
 //	looks-like-html               error    the body is an HTML page; Google finds no rules in it
+//	                                       (then the only diagnostic)
 //	utf16-encoding                error    the body is UTF-16; Google reads bytes and finds no rules
+//	                                       (then the only diagnostic)
 //	content-past-limit            error    directives past the size limit are ignored (info when
 //	                                       only blank or comment lines are)
 //	line-too-long                 error    a directive line is cut at 16,663 bytes, so its value
@@ -247,18 +249,20 @@ func (r *Report) HasErrors() bool { return r.Count(SeverityError) > 0 }
 //	agent-not-global              error    a user-agent starting with '*' that is not "*" (like
 //	                                       "*bot"); it names no crawler and is not the global group
 //	agent-token-differs           warning  Google reads only the leading letters, '-' and '_' of a
-//	                                       user-agent: MJ12bot is MJ, Googlebot/2.1 is Googlebot,
-//	                                       "Foo Bar" is Foo, "* x" is *
+//	                                       user-agent: MJ12bot is MJ, "Foo Bar" is Foo, "* x" is *
+//	                                       (info when only a /version is dropped: Googlebot/2.1)
 //	empty-group-overrides-global  warning  an agent whose only group has no rules may fetch
 //	                                       everything: the '*' rules no longer apply to it
 //	groups-joined                 warning  a blank or non-group line (sitemap, crawl-delay, ...)
 //	                                       between user-agent lines does not end a group: the
-//	                                       agents before it get the rules that follow
+//	                                       agents before it get the rules that follow (not
+//	                                       reported when the same agents follow it)
 //	groups-merged                 info     several groups name one agent; Google merges their rules
 //	same-pattern-allow-disallow   warning  an allow and a disallow with one pattern: allow wins,
 //	                                       the disallow never applies
 //	rule-shadowed                 warning  a rule that can never decide (see below)
-//	sitemap-not-absolute          error    a sitemap that is not an absolute http(s) URL
+//	sitemap-not-absolute          error    a sitemap that is not an absolute http(s) URL (warning
+//	                                       when the value is empty)
 //	crawl-delay-invalid           warning  a crawl-delay that is not a non-negative number
 //
 // A rule R is reported as shadowed when, in the merged rules of some agent,
@@ -1023,7 +1027,7 @@ func agentList(names []string) string {
 // shadowBudget bounds the pattern comparisons of one Lint call, so that a
 // file built to be slow cannot make it so; past it, fewer shadowed rules
 // are reported, never wrong ones.
-const shadowBudget = 4 << 20
+const shadowBudget = 1 << 20
 
 // shadowed returns the rules of s that never decide, each with a rule that
 // takes precedence wherever it matches.
