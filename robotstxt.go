@@ -24,6 +24,10 @@
 // To ask many questions for one crawler, resolve its rules once with
 // [Robots.Agent]. To see which line of the file decided, use
 // [Robots.Explain].
+//
+// [Lint] tells site owners what Google will actually do with their file:
+// diagnostics for the traps that make a file mean something other than it
+// seems to, and the per-line view of Google's reporting library.
 package robotstxt
 
 import (

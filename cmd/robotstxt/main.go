@@ -17,6 +17,14 @@
 //
 // The exit status is 0 when every URL is allowed, 1 when any is disallowed,
 // and 2 for a usage or read error.
+//
+//	robotstxt lint [-json] [-max-size N] FILE
+//
+// lint reports what Google will do with FILE, like a compiler: one
+// FILE:LINE: severity: message [code] line per finding (robotstxt.Lint
+// lists the codes). -json prints the whole report, with Google's per-line
+// view, as JSON. The exit status is 1 when any finding is an error, 0
+// otherwise, and 2 for a usage or read error.
 package main
 
 import (
@@ -44,6 +52,9 @@ func main() {
 
 // run is the whole command, with its environment passed in for tests.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "lint" {
+		return lint(args[1:], stdin, stdout, stderr)
+	}
 	if len(args) > 0 && args[0] == "check" {
 		args = args[1:]
 	}

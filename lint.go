@@ -1,0 +1,1161 @@
+package robotstxt
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// A Severity says how much a diagnostic matters.
+type Severity uint8
+
+const (
+	// SeverityInfo notes something that works, but that a site owner may
+	// want to know: Google ignores a field, merges groups, encodes a path.
+	SeverityInfo Severity = iota
+	// SeverityWarning marks something Google reads differently from how it
+	// looks, or that other crawlers may read differently from Google.
+	SeverityWarning
+	// SeverityError marks a file that does not do what it evidently
+	// intends (a rule that is ignored or never matches), or that is not a
+	// robots.txt file at all.
+	SeverityError
+)
+
+var severityNames = [...]string{"info", "warning", "error"}
+
+// String returns "info", "warning" or "error".
+func (s Severity) String() string {
+	if int(s) < len(severityNames) {
+		return severityNames[s]
+	}
+	return "severity(" + strconv.Itoa(int(s)) + ")"
+}
+
+// MarshalText encodes s as its String form, for JSON.
+func (s Severity) MarshalText() ([]byte, error) {
+	if int(s) >= len(severityNames) {
+		return nil, fmt.Errorf("robotstxt: invalid severity %d", s)
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText decodes the String form of a severity.
+func (s *Severity) UnmarshalText(text []byte) error {
+	for i, name := range severityNames {
+		if string(text) == name {
+			*s = Severity(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("robotstxt: unknown severity %q", text)
+}
+
+// A Diagnostic is one finding of [Lint] about one line of a file.
+type Diagnostic struct {
+	Line     int      `json:"line"`     // 1-based line number, numbered as Google numbers lines
+	Severity Severity `json:"severity"` // error, warning or info
+	Code     string   `json:"code"`     // stable kebab-case identifier, one of the Code constants
+	Message  string   `json:"message"`  // one line of explanation
+}
+
+// String formats d as "LINE: severity: message [code]".
+func (d Diagnostic) String() string {
+	return fmt.Sprintf("%d: %s: %s [%s]", d.Line, d.Severity, d.Message, d.Code)
+}
+
+// Diagnostic codes. They are stable: tools may filter on them. See [Lint]
+// for what each one means.
+const (
+	CodeLooksLikeHTML       = "looks-like-html"
+	CodeUTF16               = "utf16-encoding"
+	CodeContentPastLimit    = "content-past-limit"
+	CodeLineTooLong         = "line-too-long"
+	CodeInvalidUTF8         = "invalid-utf8"
+	CodeBOMMidFile          = "bom-mid-file"
+	CodeNotADirective       = "not-a-directive"
+	CodeMissingColon        = "missing-colon"
+	CodeKeyTypo             = "key-typo"
+	CodeKeyPrefix           = "key-prefix"
+	CodeUnknownKey          = "unknown-key"
+	CodeUnusedKey           = "unused-key"
+	CodeRuleOutsideGroup    = "rule-outside-group"
+	CodePathNotAbsolute     = "path-not-absolute"
+	CodeDollarInMiddle      = "dollar-in-middle"
+	CodeLowercaseEscape     = "lowercase-escape"
+	CodeNonASCIIPath        = "non-ascii-path"
+	CodeAgentNotGlobal      = "agent-not-global"
+	CodeAgentTokenDiffers   = "agent-token-differs"
+	CodeEmptyGroupOverrides = "empty-group-overrides-global"
+	CodeGroupsJoined        = "groups-joined"
+	CodeGroupsMerged        = "groups-merged"
+	CodeSamePattern         = "same-pattern-allow-disallow"
+	CodeRuleShadowed        = "rule-shadowed"
+	CodeSitemapNotAbsolute  = "sitemap-not-absolute"
+	CodeCrawlDelayInvalid   = "crawl-delay-invalid"
+)
+
+// A Tag is what Google's reporting library calls a line: the kind of its
+// directive. The values are those of Google's RobotsParsedLine::RobotsTagName.
+type Tag uint8
+
+const (
+	TagUnknown   Tag = iota // no directive, or a key Google does not know
+	TagUserAgent            // user-agent, or a spelling Google accepts for it
+	TagAllow                // allow
+	TagDisallow             // disallow, or an accepted misspelling
+	TagSitemap              // sitemap or site-map
+	TagUnused               // a known key Google does not use: crawl-delay, host, noindex, ...
+)
+
+var tagNames = [...]string{"unknown", "user-agent", "allow", "disallow", "sitemap", "unused"}
+
+// String returns the tag's name: "unknown", "user-agent", "allow",
+// "disallow", "sitemap" or "unused".
+func (t Tag) String() string {
+	if int(t) < len(tagNames) {
+		return tagNames[t]
+	}
+	return "tag(" + strconv.Itoa(int(t)) + ")"
+}
+
+// MarshalText encodes t as its String form, for JSON.
+func (t Tag) MarshalText() ([]byte, error) {
+	if int(t) >= len(tagNames) {
+		return nil, fmt.Errorf("robotstxt: invalid tag %d", t)
+	}
+	return []byte(t.String()), nil
+}
+
+// UnmarshalText decodes the String form of a tag.
+func (t *Tag) UnmarshalText(text []byte) error {
+	for i, name := range tagNames {
+		if string(text) == name {
+			*t = Tag(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("robotstxt: unknown tag %q", text)
+}
+
+// unusedKeys are the keys Google's reporting library tags as known but
+// unused (its kUnsupportedTags). A key is compared with them in full after
+// ASCII lower-casing, not by prefix.
+var unusedKeys = [...]string{
+	"clean-param", "content-signal", "content-usage", "crawl-delay",
+	"domain", "host", "noarchive", "nofollow",
+	"noindex", "request-rate", "revisit-after", "visit-time",
+}
+
+func isUnusedKey(key string) bool {
+	for _, k := range unusedKeys {
+		if len(key) == len(k) && hasPrefixFold(key, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// A LineReport describes one line as Google's reporting library
+// (RobotsParsingReporter, behind Search Console's robots.txt report) does.
+type LineReport struct {
+	Line         int  `json:"line"`
+	Tag          Tag  `json:"tag"`
+	Typo         bool `json:"typo,omitempty"`          // the key is a misspelling Google accepts (useragent, disallaw, site-map, ...)
+	Empty        bool `json:"empty,omitempty"`         // only white space
+	Comment      bool `json:"comment,omitempty"`       // only a comment (and white space)
+	HasComment   bool `json:"has_comment,omitempty"`   // a '#' starts a comment somewhere on the line
+	Directive    bool `json:"directive,omitempty"`     // a key and a value were found
+	MissingColon bool `json:"missing_colon,omitempty"` // key and value are separated by white space, not ':'
+	TooLong      bool `json:"too_long,omitempty"`      // bytes past the 16,663rd were dropped
+}
+
+// A Report is the result of [Lint]: diagnostics, and the per-line view of
+// Google's reporting library with its counts.
+type Report struct {
+	// Diagnostics are sorted by line.
+	Diagnostics []Diagnostic `json:"diagnostics"`
+	// Lines has one entry per line of the file, the last (possibly empty)
+	// line included, as Google numbers them.
+	Lines []LineReport `json:"lines"`
+	// ValidDirectives counts user-agent, allow, disallow and sitemap
+	// lines.
+	ValidDirectives int `json:"valid_directives"`
+	// UnusedDirectives counts every other directive, tagged unused or
+	// unknown, as Google's unused_directives does.
+	UnusedDirectives int `json:"unused_directives"`
+	// LastLine is the number of the last line: the line count.
+	LastLine int `json:"last_line"`
+}
+
+// Count returns how many diagnostics have severity s.
+func (r *Report) Count(s Severity) int {
+	n := 0
+	for _, d := range r.Diagnostics {
+		if d.Severity == s {
+			n++
+		}
+	}
+	return n
+}
+
+// HasErrors reports whether any diagnostic is an error.
+func (r *Report) HasErrors() bool { return r.Count(SeverityError) > 0 }
+
+// Lint reads a robots.txt file as Google does and reports what Google will
+// actually do with it: one [Diagnostic] per trap found, and a per-line view
+// equal to that of Google's reporting library (the one behind Search
+// Console's robots.txt report). Lint never fails and never panics; its cost
+// is about linear in the size of data.
+//
+// The per-line view, its counts and the diagnostics about single lines
+// cover all of data, as Google's library would read it. Diagnostics about
+// groups and rules describe the first DefaultMaxSize bytes, which is what
+// Googlebot reads; when data is longer, a content-past-limit diagnostic
+// says where the cut falls. [LintWith] changes the limit.
+//
+// The codes, with their severity:
+//
+//	looks-like-html               error    the body is an HTML page; Google finds no rules in it
+//	                                       (then the only diagnostic)
+//	utf16-encoding                error    the body is UTF-16; Google reads bytes and finds no rules
+//	                                       (then the only diagnostic)
+//	content-past-limit            error    directives past the size limit are ignored (info when
+//	                                       only blank or comment lines are)
+//	line-too-long                 error    a directive line is cut at 16,663 bytes, so its value
+//	                                       changes (info when only a comment or a non-directive is cut)
+//	bom-mid-file                  error    a byte order mark inside the file spoils a key or value
+//	invalid-utf8                  warning  a key or value is not UTF-8 (a Latin-1 file?); its bytes
+//	                                       are matched percent-encoded as they are
+//	not-a-directive               warning  a line with text that is neither a comment nor
+//	                                       "key: value" (nor "key value"); ignored
+//	missing-colon                 warning  "key value" without a colon: Google accepts it, others may not
+//	key-typo                      warning  a misspelt key Google accepts (useragent, disalow, ...)
+//	key-prefix                    warning  a key accepted because it begins with a known key
+//	                                       (Disallowed, User-agents, "Disallow /a" in "Disallow /a:b")
+//	unknown-key                   warning  a key Google does not know; the line is ignored
+//	unused-key                    info     a known key Google ignores (crawl-delay, host, noindex, ...)
+//	rule-outside-group            error    an allow or disallow before any user-agent line; ignored
+//	path-not-absolute             error    a rule whose path starts with neither '/' nor '*'; it
+//	                                       never matches (a full URL, or a path without '/')
+//	dollar-in-middle              warning  '$' before the end of a pattern is a literal '$'
+//	lowercase-escape              info     a %xx escape with lower-case hex; Google upper-cases it
+//	non-ascii-path                info     raw non-ASCII in a pattern, matched as its UTF-8
+//	                                       percent-encoding
+//	agent-not-global              error    a user-agent starting with '*' that is not "*" (like
+//	                                       "*bot"); it names no crawler and is not the global group
+//	agent-token-differs           warning  Google reads only the leading letters, '-' and '_' of a
+//	                                       user-agent: MJ12bot is MJ, "Foo Bar" is Foo, "* x" is *
+//	                                       (info when only a /version is dropped: Googlebot/2.1)
+//	empty-group-overrides-global  warning  an agent whose only group has no rules may fetch
+//	                                       everything: the '*' rules no longer apply to it
+//	groups-joined                 warning  a blank or non-group line (sitemap, crawl-delay, ...)
+//	                                       between user-agent lines does not end a group: the
+//	                                       agents before it get the rules that follow (not
+//	                                       reported when the same agents follow it)
+//	groups-merged                 info     several groups name one agent; Google merges their rules
+//	same-pattern-allow-disallow   warning  an allow and a disallow with one pattern: allow wins,
+//	                                       the disallow never applies
+//	rule-shadowed                 warning  a rule that can never decide (see below)
+//	sitemap-not-absolute          error    a sitemap that is not an absolute http(s) URL (warning
+//	                                       when the value is empty)
+//	crawl-delay-invalid           warning  a crawl-delay that is not a non-negative number
+//
+// A rule R is reported as shadowed when, in the merged rules of some agent,
+// one rule S of the other kind provably matches every path R matches and
+// takes precedence: S's pattern is longer, or as long and S is an allow.
+// Then R never changes a verdict for that agent. Lint proves "S matches
+// every path R matches" by matching S against R's pattern with each '*' of
+// R (and, unless R ends in '$', its open end) standing for a symbol only a
+// '*' of S can absorb: "/a*" and "/*a" cover "/a", "/x*" covers "/x$". This
+// is sound (no false reports); a rule covered only by several rules
+// together is not reported.
+func Lint(data []byte) *Report {
+	return LintWith(data, Options{})
+}
+
+// LintWith lints data with the size limit of opts (see [Options]): group
+// and rule diagnostics describe only the bytes within the limit.
+func LintWith(data []byte, opts Options) *Report {
+	limit := opts.MaxSize
+	if limit == 0 {
+		limit = DefaultMaxSize
+	}
+	body := string(data)
+	l := &linter{rep: &Report{Diagnostics: []Diagnostic{}, Lines: []LineReport{}}}
+	l.checkBody(body)
+	var tl line
+	if limit < 0 || len(body) <= limit {
+		tok := newTokenizer(body)
+		for tok.next(&tl) {
+			l.checkLine(&tl)
+			l.group(&tl)
+		}
+	} else {
+		// Googlebot reads a shorter body: group it separately, then check
+		// every line of the whole body.
+		tok := newTokenizer(body[:limit])
+		var last line
+		for tok.next(&tl) {
+			l.group(&tl)
+			last = tl
+		}
+		l.past = &pastLimit{limit: limit, size: len(body), cut: last, atLineStart: isLineEnd(body[limit-1])}
+		tok = newTokenizer(body)
+		for tok.next(&tl) {
+			l.checkLine(&tl)
+		}
+		l.reportPastLimit()
+	}
+	if !l.quiet {
+		l.checkGroups()
+	}
+	sort.SliceStable(l.rep.Diagnostics, func(i, j int) bool {
+		return l.rep.Diagnostics[i].Line < l.rep.Diagnostics[j].Line
+	})
+	return l.rep
+}
+
+func isLineEnd(c byte) bool { return c == '\n' || c == '\r' }
+
+// A linter is the state of one Lint call. It consumes the tokenizer's lines
+// twice over: checkLine for the per-line view and line diagnostics, group
+// for the group structure.
+type linter struct {
+	rep       *Report
+	seenAgent bool // checkLine saw a user-agent line
+	firstText int  // first line that is not empty, 0 until seen
+	html      bool // the body looks like HTML
+	quiet     bool // the body is not robots.txt: report only that
+
+	groups []lintGroup
+	past   *pastLimit
+}
+
+// pastLimit describes a body longer than the size limit.
+type pastLimit struct {
+	limit, size int
+	cut         line // the last line of the body cut at limit
+	atLineStart bool // the cut falls at the start of cut's line
+	cutDiffers  bool // the whole body's line cut.num reads differently
+	directives  int  // directives on lines after cut.num
+}
+
+func (l *linter) add(num int, sev Severity, code, format string, args ...any) {
+	l.rep.Diagnostics = append(l.rep.Diagnostics, Diagnostic{Line: num, Severity: sev, Code: code, Message: fmt.Sprintf(format, args...)})
+}
+
+// quote quotes s for a message, shortened when long.
+func quote(s string) string {
+	short, cut := shorten(s)
+	if cut {
+		return strconv.Quote(short) + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// shorten cuts s to at most 60 bytes, at the start of a character.
+func shorten(s string) (string, bool) {
+	const max = 60
+	if len(s) <= max {
+		return s, false
+	}
+	cut := max
+	for cut > max-4 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut], true
+}
+
+// checkBody looks at the body as a whole: HTML, UTF-16.
+func (l *linter) checkBody(body string) {
+	if strings.HasPrefix(body, "\xFF\xFE") || strings.HasPrefix(body, "\xFE\xFF") {
+		l.add(1, SeverityError, CodeUTF16, "the file is UTF-16 (it starts with a UTF-16 byte order mark); Google reads robots.txt as UTF-8 bytes and finds no rules in it")
+		l.quiet = true
+		return
+	}
+	s := strings.TrimPrefix(body, "\xEF\xBB\xBF")
+	for len(s) > 0 && isSpace(s[0]) {
+		s = s[1:]
+	}
+	if len(s) == 0 || s[0] != '<' {
+		return
+	}
+	head := s
+	if len(head) > 4096 {
+		head = head[:4096]
+	}
+	lower := bytes.ToLower([]byte(head))
+	for _, marker := range []string{"<!doctype html", "<html", "<head", "<body", "<title", "<meta", "<script", "<style", "<iframe", "<div", "<link"} {
+		if bytes.Contains(lower, []byte(marker)) {
+			l.html, l.quiet = true, true
+			return
+		}
+	}
+}
+
+// checkLine adds l's entry to the per-line view and reports what is wrong
+// with the line on its own.
+func (l *linter) checkLine(ln *line) {
+	rep := l.rep
+	lr := LineReport{
+		Line:         ln.num,
+		Typo:         ln.flags&lineTypo != 0,
+		Empty:        ln.flags&lineEmpty != 0,
+		Comment:      ln.flags&lineIsComment != 0,
+		HasComment:   ln.flags&lineHasComment != 0,
+		Directive:    ln.flags&lineHasDirective != 0,
+		MissingColon: ln.flags&lineMissingColon != 0,
+		TooLong:      ln.flags&lineTooLong != 0,
+	}
+	if lr.Directive {
+		switch ln.kind {
+		case keyUserAgent:
+			lr.Tag = TagUserAgent
+		case keyAllow:
+			lr.Tag = TagAllow
+		case keyDisallow:
+			lr.Tag = TagDisallow
+		case keySitemap:
+			lr.Tag = TagSitemap
+		default:
+			if isUnusedKey(ln.key) {
+				lr.Tag = TagUnused
+			}
+		}
+		if ln.kind == keyUnknown {
+			rep.UnusedDirectives++
+		} else {
+			rep.ValidDirectives++
+		}
+	}
+	rep.Lines = append(rep.Lines, lr)
+	rep.LastLine = ln.num
+	if p := l.past; p != nil {
+		if ln.num == p.cut.num && !p.atLineStart && *ln != p.cut {
+			p.cutDiffers = true
+		}
+		if (ln.num > p.cut.num || ln.num == p.cut.num && p.atLineStart) && lr.Directive {
+			p.directives++
+		}
+	}
+
+	if l.firstText == 0 && !lr.Empty {
+		l.firstText = ln.num
+		if l.html {
+			l.add(ln.num, SeverityError, CodeLooksLikeHTML, "the file looks like an HTML page, not robots.txt (an error page served with status 200?); Google finds no rules in it")
+		}
+	}
+	if l.quiet {
+		return
+	}
+	if lr.TooLong {
+		if lr.Directive && !lr.HasComment {
+			l.add(ln.num, SeverityError, CodeLineTooLong, "line is longer than %d bytes; Google reads only the first %d, so the value becomes %s", maxLineBytes, maxLineBytes, quote(ln.value))
+		} else {
+			l.add(ln.num, SeverityInfo, CodeLineTooLong, "line is longer than %d bytes; Google drops the rest of it", maxLineBytes)
+		}
+	}
+	if !lr.Directive {
+		if !lr.Empty && !lr.Comment {
+			l.add(ln.num, SeverityWarning, CodeNotADirective, "line is not a directive (no \"key: value\"); Google ignores it")
+		}
+		return
+	}
+	l.checkDirective(ln)
+}
+
+func (l *linter) checkDirective(ln *line) {
+	if ln.flags&lineMissingColon != 0 {
+		l.add(ln.num, SeverityWarning, CodeMissingColon, "no colon after %s; Google accepts white space instead, other crawlers may not", quote(ln.key))
+	}
+	bom := strings.Contains(ln.key, bomBytes) || strings.Contains(ln.value, bomBytes)
+	if bom {
+		if ln.kind == keyUnknown && strings.Contains(ln.key, bomBytes) {
+			l.add(ln.num, SeverityError, CodeBOMMidFile, "a byte order mark (EF BB BF) inside the file is part of the key %s, which Google does not recognise; the line is ignored", quote(ln.key))
+		} else {
+			l.add(ln.num, SeverityError, CodeBOMMidFile, "a byte order mark (EF BB BF) inside the file is part of this line's value %s", quote(ln.value))
+		}
+	}
+	if !utf8.ValidString(ln.key) || !utf8.ValidString(ln.value) {
+		l.add(ln.num, SeverityWarning, CodeInvalidUTF8, "line is not valid UTF-8 (is the file in another encoding?); Google matches its bytes as they are, percent-encoded, which UTF-8 URLs do not match")
+	}
+	if ln.kind == keyUnknown {
+		if bom {
+			return
+		}
+		lower := strings.ToLower(ln.key)
+		if isUnusedKey(ln.key) {
+			l.add(ln.num, SeverityInfo, CodeUnusedKey, "Google ignores %s; other crawlers may use it", quote(lower))
+			if lower == "crawl-delay" && !isDecimal(ln.value) {
+				l.add(ln.num, SeverityWarning, CodeCrawlDelayInvalid, "crawl-delay %s is not a number of seconds", quote(ln.value))
+			}
+			return
+		}
+		if near := nearKey(lower); near != "" {
+			l.add(ln.num, SeverityWarning, CodeUnknownKey, "unknown key %s (%s?); Google ignores the line", quote(ln.key), near)
+		} else {
+			l.add(ln.num, SeverityWarning, CodeUnknownKey, "unknown key %s; Google ignores the line", quote(ln.key))
+		}
+		return
+	}
+	spelling := matchedSpelling(ln.key)
+	if ln.flags&lineTypo != 0 {
+		l.add(ln.num, SeverityWarning, CodeKeyTypo, "%s is a misspelling of %s that Google accepts; other crawlers may not", quote(ln.key), kindName(ln.kind))
+	}
+	if len(ln.key) > len(spelling) {
+		l.add(ln.num, SeverityWarning, CodeKeyPrefix, "key %s is read as %s only because it begins with %s; other crawlers may ignore it", quote(ln.key), kindName(ln.kind), quote(ln.key[:len(spelling)]))
+	}
+	switch ln.kind {
+	case keyUserAgent:
+		l.seenAgent = true
+		l.checkAgent(ln)
+	case keyAllow, keyDisallow:
+		if !l.seenAgent {
+			if ln.value != "" {
+				l.add(ln.num, SeverityError, CodeRuleOutsideGroup, "%s comes before any user-agent line, so it belongs to no group; Google ignores it", ruleText(ln))
+			}
+			return
+		}
+		l.checkPattern(ln)
+	case keySitemap:
+		if ln.value == "" {
+			l.add(ln.num, SeverityWarning, CodeSitemapNotAbsolute, "sitemap line without a URL")
+		} else if !isAbsoluteHTTP(ln.value) {
+			l.add(ln.num, SeverityError, CodeSitemapNotAbsolute, "sitemap %s is not an absolute http(s) URL (like https://example.com/sitemap.xml); Google ignores it", quote(ln.value))
+		}
+	}
+}
+
+const bomBytes = "\xEF\xBB\xBF"
+
+func kindName(k keyKind) string {
+	switch k {
+	case keyUserAgent:
+		return "user-agent"
+	case keyAllow:
+		return "allow"
+	case keyDisallow:
+		return "disallow"
+	case keySitemap:
+		return "sitemap"
+	}
+	return "unknown"
+}
+
+func ruleText(ln *line) string {
+	return ruleString(lintRule{allow: ln.kind == keyAllow, raw: ln.value})
+}
+
+// matchedSpelling returns the accepted key spelling that key begins with,
+// the one classifyKey chose.
+func matchedSpelling(key string) string {
+	for _, s := range keySpellings {
+		if hasPrefixFold(key, s.prefix) {
+			return s.prefix
+		}
+	}
+	return key
+}
+
+// nearKey returns the known key that a lower-cased unknown key is probably
+// a misspelling of, or "".
+func nearKey(key string) string {
+	if len(key) > 16 {
+		return ""
+	}
+	for _, k := range []string{"user-agent", "allow", "disallow", "sitemap"} {
+		if d := editDistance(key, k); d > 0 && d <= 2 && len(key) > 3 {
+			return k
+		}
+	}
+	return ""
+}
+
+// editDistance is the Levenshtein distance between two short strings.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func isAbsoluteHTTP(v string) bool {
+	var rest string
+	switch {
+	case hasPrefixFold(v, "http://"):
+		rest = v[len("http://"):]
+	case hasPrefixFold(v, "https://"):
+		rest = v[len("https://"):]
+	default:
+		return false
+	}
+	return rest != "" && rest[0] != '/' && !strings.ContainsAny(rest, " \t")
+}
+
+func (l *linter) checkAgent(ln *line) {
+	v := ln.value
+	switch {
+	case v == "":
+		l.add(ln.num, SeverityWarning, CodeAgentTokenDiffers, "user-agent line with no name names no crawler")
+	case isGlobalAgent(v):
+		if v != "*" {
+			l.add(ln.num, SeverityWarning, CodeAgentTokenDiffers, "Google reads user-agent %s as \"*\", the global group", quote(v))
+		}
+	case v[0] == '*':
+		l.add(ln.num, SeverityError, CodeAgentNotGlobal, "user-agent %s is not the global group (only \"*\" alone is); Google reads it as an empty name that no crawler has", quote(v))
+	default:
+		if t := productToken(v); t != v {
+			if t == "" {
+				l.add(ln.num, SeverityWarning, CodeAgentTokenDiffers, "Google reads user-agent %s as an empty name that no crawler has: a name must start with a letter, '-' or '_'", quote(v))
+			} else if v[len(t)] == '/' {
+				l.add(ln.num, SeverityInfo, CodeAgentTokenDiffers, "Google reads user-agent %s as %s: the /version is ignored", quote(v), quote(t))
+			} else {
+				l.add(ln.num, SeverityWarning, CodeAgentTokenDiffers, "Google reads user-agent %s as %s (only letters, '-' and '_' count), so the group applies to crawlers named %s", quote(v), quote(t), quote(t))
+			}
+		}
+	}
+}
+
+func (l *linter) checkPattern(ln *line) {
+	v := ln.value
+	if v == "" {
+		return
+	}
+	if v[0] != '/' && v[0] != '*' {
+		if strings.Contains(v, "://") {
+			l.add(ln.num, SeverityError, CodePathNotAbsolute, "%s never matches: rules match the URL's path, so write the path (starting with '/') instead of a full URL", ruleText(ln))
+		} else {
+			l.add(ln.num, SeverityError, CodePathNotAbsolute, "%s never matches: a path must start with '/' (or '*')", ruleText(ln))
+		}
+		return
+	}
+	if i := strings.IndexByte(v[:len(v)-1], '$'); i >= 0 {
+		l.add(ln.num, SeverityWarning, CodeDollarInMiddle, "'$' is special only at the end of a pattern; in %s it matches a literal '$'", ruleText(ln))
+	}
+	for i := 0; i+2 < len(v); i++ {
+		if v[i] == '%' && isHex(v[i+1]) && isHex(v[i+2]) {
+			if isLowerHex(v[i+1]) || isLowerHex(v[i+2]) {
+				l.add(ln.num, SeverityInfo, CodeLowercaseEscape, "Google upper-cases %s to %s; a URL with the lower-case escape does not match", quote(v[i:i+3]), quote(strings.ToUpper(v[i:i+3])))
+				break
+			}
+			i += 2
+		}
+	}
+	for i := 0; i < len(v); i++ {
+		if v[i] >= 0x80 {
+			if utf8.ValidString(v) {
+				l.add(ln.num, SeverityInfo, CodeNonASCIIPath, "non-ASCII path: Google matches it as %s, the percent-encoded UTF-8 that crawlers send", quote(escapePattern(v)))
+			}
+			break
+		}
+	}
+}
+
+func (l *linter) reportPastLimit() {
+	p := l.past
+	sev := SeverityInfo
+	if p.directives > 0 || p.cutDiffers {
+		sev = SeverityError
+	}
+	where := fmt.Sprintf("line %d and what follows are", p.cut.num)
+	if !p.atLineStart {
+		where = fmt.Sprintf("line %d is cut there and what follows it is", p.cut.num)
+	}
+	n := fmt.Sprintf("%d directives", p.directives)
+	if p.directives == 1 {
+		n = "1 directive"
+	}
+	l.add(p.cut.num, sev, CodeContentPastLimit, "the file is %d bytes; Googlebot reads only the first %d: %s ignored (%s)", p.size, p.limit, where, n)
+}
+
+// A lintGroup is a group as Google's matcher forms them (see group in
+// group.go), with the lines the linter needs for its messages.
+type lintGroup struct {
+	line     int
+	agents   []lintAgent
+	global   bool
+	rules    []lintRule
+	hasRules bool
+	// While the group has no rules: the first line after a user-agent line
+	// that may look like the end of a group (a blank line, or a line that is
+	// not a user-agent line), and the user-agent line before it.
+	sep, sepAgent int
+	sepBlank      bool
+	sepWhat       string
+	joins         []groupJoin
+}
+
+type lintAgent struct {
+	line  int
+	token string // lower-cased product token; "" for the global "*"
+	value string
+}
+
+type lintRule struct {
+	allow   bool
+	raw     string // as written
+	pattern string // wire form
+	line    int
+}
+
+type groupJoin struct {
+	agents       int    // how many agents the group has before the line
+	line         int    // the separating line
+	blank        bool   // it is a blank line
+	what         string // what the line is
+	before, next int    // the user-agent lines around it
+}
+
+// group builds the groups from the lines, exactly as Robots.build does.
+func (l *linter) group(ln *line) {
+	cur := len(l.groups) - 1
+	if ln.flags&lineHasDirective != 0 {
+		switch ln.kind {
+		case keyUserAgent:
+			if cur < 0 || l.groups[cur].hasRules {
+				l.groups = append(l.groups, lintGroup{line: ln.num})
+				cur++
+			}
+			g := &l.groups[cur]
+			if g.sep != 0 {
+				g.joins = append(g.joins, groupJoin{agents: len(g.agents), line: g.sep, blank: g.sepBlank, what: g.sepWhat, before: g.sepAgent, next: ln.num})
+				g.sep = 0
+			}
+			a := lintAgent{line: ln.num, value: ln.value}
+			if isGlobalAgent(ln.value) {
+				g.global = true
+			} else {
+				a.token = strings.ToLower(productToken(ln.value))
+				// Only ASCII letters, '-' and '_' are in a token, so
+				// strings.ToLower is ASCII lower-casing here.
+			}
+			g.agents = append(g.agents, a)
+			return
+		case keyAllow, keyDisallow:
+			if cur < 0 {
+				return
+			}
+			g := &l.groups[cur]
+			g.rules = append(g.rules, lintRule{allow: ln.kind == keyAllow, raw: ln.value, pattern: escapePattern(ln.value), line: ln.num})
+			g.hasRules = true
+			g.sep = 0
+			return
+		}
+	}
+	if cur < 0 {
+		return
+	}
+	g := &l.groups[cur]
+	if g.hasRules || ln.flags&lineIsComment != 0 {
+		return
+	}
+	blank := ln.flags&lineEmpty != 0
+	// A directive (sitemap, crawl-delay, ...) is a better explanation than a
+	// blank line before it.
+	if g.sep == 0 || (g.sepBlank && !blank) {
+		g.sep, g.sepBlank = ln.num, blank
+		g.sepAgent = g.agents[len(g.agents)-1].line
+		switch {
+		case blank:
+			g.sepWhat = "a blank line"
+		case ln.flags&lineHasDirective == 0:
+			g.sepWhat = "a line that is not a directive"
+		case ln.kind == keySitemap:
+			g.sepWhat = "a sitemap line"
+		default:
+			g.sepWhat = "a " + quote(ln.key) + " line"
+		}
+	}
+}
+
+// An agentSet is the merged rules that decide for some agents: those of
+// every group naming them.
+type agentSet struct {
+	groups []int
+	names  []string // the agents using this set: tokens, and "*" for the global set
+	rules  []setRule
+}
+
+type setRule struct {
+	lintRule
+	group, index int // the rule is l.groups[group].rules[index]
+	derived      bool
+}
+
+type ruleKey struct{ group, index int }
+
+// finding says why a rule never decides within one agent set.
+type finding struct {
+	set   *agentSet
+	by    lintRule
+	same  bool // by has the same pattern
+	found bool
+}
+
+func (l *linter) checkGroups() {
+	groups := l.groups
+	for gi := range groups {
+		g := &groups[gi]
+		if !g.hasRules {
+			continue
+		}
+		for _, j := range g.joins {
+			if !agentsLeft(g.agents[:j.agents], g.agents[j.agents:]) {
+				continue // the same agents on both sides: joining changes nothing
+			}
+			l.add(j.line, SeverityWarning, CodeGroupsJoined, "%s between user-agent lines %d and %d does not end a group: the agents of both get the rules that follow", j.what, j.before, j.next)
+		}
+	}
+
+	// The groups of each agent, in file order.
+	byToken := make(map[string][]int)
+	var tokens []string
+	var global []int
+	for gi := range groups {
+		seen := map[string]bool{}
+		for _, a := range groups[gi].agents {
+			name := a.token
+			if a.token == "" && isGlobalAgent(a.value) {
+				if len(global) == 0 || global[len(global)-1] != gi {
+					global = append(global, gi)
+					if len(global) > 1 {
+						l.add(a.line, SeverityInfo, CodeGroupsMerged, "another group for \"*\" starts at line %d; Google merges the rules of all of them", groups[global[0]].line)
+					}
+				}
+				continue
+			}
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			if _, ok := byToken[name]; !ok {
+				tokens = append(tokens, name)
+			} else {
+				first := groups[byToken[name][0]].line
+				l.add(a.line, SeverityInfo, CodeGroupsMerged, "another group for %s starts at line %d; Google merges the rules of all of them", strconv.Quote(name), first)
+			}
+			byToken[name] = append(byToken[name], gi)
+		}
+	}
+
+	// An agent whose groups have no rules overrides the global rules.
+	globalRules := 0
+	for _, gi := range global {
+		for _, r := range groups[gi].rules {
+			if r.raw != "" {
+				globalRules = r.line
+				break
+			}
+		}
+		if globalRules != 0 {
+			break
+		}
+	}
+	if globalRules != 0 && len(groups) > 0 && !groups[len(groups)-1].hasRules {
+		// Only the last group can have no rules: any other ends at a
+		// user-agent line after a rule.
+		g := &groups[len(groups)-1]
+		var names []string
+		at := 0
+		for _, a := range g.agents {
+			if a.token == "" || len(byToken[a.token]) > 1 {
+				continue // no crawler's name, or the agent has rules elsewhere
+			}
+			if !slices.Contains(names, strconv.Quote(a.token)) {
+				names = append(names, strconv.Quote(a.token))
+				if at == 0 {
+					at = a.line
+				}
+			}
+		}
+		if len(names) == 1 {
+			l.add(at, SeverityWarning, CodeEmptyGroupOverrides, "the group for %s has no rules, so Google lets that crawler fetch everything: the \"*\" rules (from line %d) no longer apply to it", names[0], globalRules)
+		} else if len(names) > 1 {
+			l.add(at, SeverityWarning, CodeEmptyGroupOverrides, "the group for %s has no rules, so Google lets those crawlers fetch everything: the \"*\" rules (from line %d) no longer apply to them", agentList(names), globalRules)
+		}
+	}
+
+	// Merge the rules of each agent; agents with the same groups share a set.
+	var sets []*agentSet
+	byKey := make(map[string]*agentSet)
+	setOf := func(name string, gs []int) *agentSet {
+		var kb strings.Builder
+		for _, gi := range gs {
+			kb.WriteString(strconv.Itoa(gi))
+			kb.WriteByte(',')
+		}
+		key := kb.String()
+		s := byKey[key]
+		if s == nil {
+			s = &agentSet{groups: gs}
+			byKey[key] = s
+			sets = append(sets, s)
+		}
+		s.names = append(s.names, name)
+		return s
+	}
+	if len(global) > 0 {
+		setOf(`"*"`, global)
+	}
+	for _, t := range tokens {
+		setOf(strconv.Quote(t), byToken[t])
+	}
+	// The number of sets each group's rules are in.
+	inSets := make([]int, len(groups))
+	for _, s := range sets {
+		for _, gi := range s.groups {
+			inSets[gi]++
+		}
+	}
+	findings := make(map[ruleKey][]finding)
+	budget := shadowBudget
+	for _, s := range sets {
+		if budget <= 0 {
+			break
+		}
+		for _, gi := range s.groups {
+			budget -= len(groups[gi].rules)
+			for ri, r := range groups[gi].rules {
+				s.rules = append(s.rules, setRule{lintRule: r, group: gi, index: ri})
+				if r.allow {
+					if dir, ok := indexDirectory(r.pattern); ok {
+						d := r
+						d.pattern = dir
+						s.rules = append(s.rules, setRule{lintRule: d, group: gi, index: ri, derived: true})
+					}
+				}
+			}
+		}
+		for k, f := range shadowed(s, &budget) {
+			findings[k] = append(findings[k], f)
+		}
+	}
+	var keys []ruleKey
+	for k := range findings {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].group != keys[j].group {
+			return keys[i].group < keys[j].group
+		}
+		return keys[i].index < keys[j].index
+	})
+	for _, k := range keys {
+		fs := findings[k]
+		r := groups[k.group].rules[k.index]
+		f := fs[0]
+		qual := ""
+		if len(fs) < inSets[k.group] {
+			var names []string
+			for _, f := range fs {
+				names = append(names, f.set.names...)
+			}
+			qual = " for " + agentList(names)
+		}
+		rt := ruleString(r)
+		if f.same {
+			l.add(r.line, SeverityWarning, CodeSamePattern, "%s never applies%s: %s on line %d has the same pattern, and allow wins ties", rt, qual, ruleString(f.by), f.by.line)
+			continue
+		}
+		why := "a longer pattern"
+		if len(f.by.pattern) == len(r.pattern) {
+			why = "a pattern as long, and allow wins ties"
+		}
+		l.add(r.line, SeverityWarning, CodeRuleShadowed, "%s never decides%s: %s on line %d matches every path it matches and has %s", rt, qual, ruleString(f.by), f.by.line, why)
+	}
+}
+
+// agentsLeft reports whether some agent of before is not named in after.
+func agentsLeft(before, after []lintAgent) bool {
+	name := func(a lintAgent) string {
+		if a.token == "" && isGlobalAgent(a.value) {
+			return "*"
+		}
+		return "=" + a.token
+	}
+	names := make(map[string]bool, len(after))
+	for _, a := range after {
+		names[name(a)] = true
+	}
+	for _, a := range before {
+		if !names[name(a)] {
+			return true
+		}
+	}
+	return false
+}
+
+func ruleString(r lintRule) string {
+	short, cut := shorten(r.raw)
+	q := strconv.Quote(short)
+	q = q[1 : len(q)-1]
+	if cut {
+		q += "..."
+	}
+	if r.allow {
+		return "allow: " + q
+	}
+	return "disallow: " + q
+}
+
+func agentList(names []string) string {
+	const max = 5
+	if len(names) > max {
+		return strings.Join(names[:max], ", ") + fmt.Sprintf(" and %d more", len(names)-max)
+	}
+	return strings.Join(names, ", ")
+}
+
+// shadowBudget bounds the pattern comparisons of one Lint call, so that a
+// file built to be slow cannot make it so; past it, fewer shadowed rules
+// are reported, never wrong ones.
+const shadowBudget = 1 << 20
+
+// shadowed returns the rules of s that never decide, each with a rule that
+// takes precedence wherever it matches.
+func shadowed(s *agentSet, budget *int) map[ruleKey]finding {
+	// Candidate shadowers by their literal prefix.
+	byPrefix := make(map[string][]int)
+	var lengths []int
+	haveLen := make(map[int]bool)
+	sameAllow := make(map[string]int) // wire pattern -> first allow rule with it
+	for i, r := range s.rules {
+		if !matchable(r.pattern) {
+			continue
+		}
+		p := literalPrefix(r.pattern)
+		byPrefix[p] = append(byPrefix[p], i)
+		if !haveLen[len(p)] {
+			haveLen[len(p)] = true
+			lengths = append(lengths, len(p))
+		}
+		if r.allow && !r.derived {
+			if _, ok := sameAllow[r.pattern]; !ok {
+				sameAllow[r.pattern] = i
+			}
+		}
+	}
+	sort.Ints(lengths)
+
+	type state struct {
+		entries, shadowed int
+		f                 finding
+	}
+	var states map[ruleKey]*state
+	for i := range s.rules {
+		r := &s.rules[i]
+		k := ruleKey{r.group, r.index}
+		if states == nil {
+			states = make(map[ruleKey]*state)
+		}
+		st := states[k]
+		if st == nil {
+			st = &state{}
+			states[k] = st
+		}
+		st.entries++
+		if !matchable(r.pattern) {
+			continue
+		}
+		if !r.allow && !r.derived {
+			if j, ok := sameAllow[r.pattern]; ok {
+				st.shadowed++
+				if !st.f.found {
+					st.f = finding{set: s, by: s.rules[j].lintRule, same: true, found: true}
+				}
+				continue
+			}
+		}
+		text := coverText(r.pattern)
+		t0 := textPrefix(text)
+		by := -1
+	search:
+		for _, n := range lengths {
+			if n > len(t0) || *budget <= 0 {
+				break
+			}
+			for _, j := range byPrefix[t0[:n]] {
+				o := &s.rules[j]
+				if o.allow == r.allow || !(len(o.pattern) > len(r.pattern) || len(o.pattern) == len(r.pattern) && o.allow) {
+					continue
+				}
+				*budget -= 1 + len(o.pattern)/64
+				if matchPattern(o.pattern, text) {
+					by = j
+					break search
+				}
+			}
+		}
+		if by >= 0 {
+			st.shadowed++
+			if !st.f.found {
+				st.f = finding{set: s, by: s.rules[by].lintRule, found: true}
+			}
+		}
+	}
+	out := make(map[ruleKey]finding)
+	for k, st := range states {
+		if st.shadowed == st.entries && st.f.found {
+			out[k] = st.f
+		}
+	}
+	return out
+}
+
+// matchable reports whether a pattern can match some path, which always
+// starts with '/'.
+func matchable(p string) bool {
+	return p != "" && (p[0] == '/' || p[0] == '*')
+}
+
+// literalPrefix returns the bytes a pattern's match must start with: those
+// before its first '*' (without the final '$').
+func literalPrefix(p string) string {
+	if i := strings.IndexByte(p, '*'); i >= 0 {
+		return p[:i]
+	}
+	return strings.TrimSuffix(p, "$")
+}
+
+// textPrefix returns the literal start of a coverText: the bytes before its
+// first 0xFF.
+func textPrefix(t string) string {
+	if i := strings.IndexByte(t, 0xFF); i >= 0 {
+		return t[:i]
+	}
+	return t
+}
+
+// coverText returns pattern p as a string that another pattern matches
+// only if it matches every path p matches: each '*' of p, and its open end
+// unless p ends in '$', become the byte 0xFF, which no pattern in wire form
+// contains, so that only a '*' can absorb it.
+func coverText(p string) string {
+	anchored := strings.HasSuffix(p, "$")
+	if anchored {
+		p = p[:len(p)-1]
+	}
+	t := strings.ReplaceAll(p, "*", "\xFF")
+	if !anchored {
+		t += "\xFF"
+	}
+	return t
+}

@@ -1,0 +1,661 @@
+package robotstxt
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// reportSample has the structure of the sample in Google's reporting test
+// (reporting_robots_test.cc, LinesNumbersAreCountedCorrectly), with text of
+// our own: the same tags and flags on the same lines. GOOGLE-BEHAVIOR 5.
+const reportSample = "User-Agent: alpha\n" + // 1
+	"Allow: /docs/public\n" + // 2
+	"User-Agent beta # colon missing\n" + // 3
+	"just some words here\n" + // 4
+	"# a comment line\n" + // 5
+	"\n" + // 6
+	"unicorn: /horn\n" + // 7
+	"noarchive: /old\n" + // 8
+	"Disallow: /\n" + // 9
+	"Oops #trailing comment\n" + // 10
+	"useragent: gamma\n" + // 11
+	"disallaw: /tmp\n" + // 12
+	"site-map: https://example.com/a.xml #c\n" + // 13
+	"sitemap: https://example.com/b.xml\n" + // 14
+	"NoArchive: /Old\n" // 15, and an empty line 16 after the final LF
+
+// The per-line view matches Google's RobotsParsingReporter on the sample:
+// tags, typo and missing-colon flags, comments, the last empty line, and
+// the counts (valid 8, last line 16). Each value was checked against
+// Google's reporting code and its test (GOOGLE-BEHAVIOR 5, 1.3, 1.6, 1.7).
+func TestLintLineReport(t *testing.T) {
+	rep := Lint([]byte(reportSample))
+	want := []LineReport{
+		{Line: 1, Tag: TagUserAgent, Directive: true},
+		{Line: 2, Tag: TagAllow, Directive: true},
+		{Line: 3, Tag: TagUserAgent, Directive: true, HasComment: true, MissingColon: true},
+		{Line: 4, Tag: TagUnknown},
+		{Line: 5, Tag: TagUnknown, HasComment: true, Comment: true},
+		{Line: 6, Tag: TagUnknown, Empty: true},
+		{Line: 7, Tag: TagUnknown, Directive: true},
+		{Line: 8, Tag: TagUnused, Directive: true},
+		{Line: 9, Tag: TagDisallow, Directive: true},
+		{Line: 10, Tag: TagUnknown, HasComment: true},
+		{Line: 11, Tag: TagUserAgent, Directive: true, Typo: true},
+		{Line: 12, Tag: TagDisallow, Directive: true, Typo: true},
+		{Line: 13, Tag: TagSitemap, Directive: true, Typo: true, HasComment: true},
+		{Line: 14, Tag: TagSitemap, Directive: true},
+		{Line: 15, Tag: TagUnused, Directive: true},
+		{Line: 16, Tag: TagUnknown, Empty: true},
+	}
+	if diff := cmp.Diff(want, rep.Lines); diff != "" {
+		t.Errorf("lines (-want +got):\n%s", diff)
+	}
+	if rep.ValidDirectives != 8 || rep.UnusedDirectives != 3 || rep.LastLine != 16 {
+		t.Errorf("valid %d, unused %d, last line %d; want 8, 3, 16", rep.ValidDirectives, rep.UnusedDirectives, rep.LastLine)
+	}
+
+	// DOS and old Mac line ends: 4 directives, 7 lines (GOOGLE-BEHAVIOR 1.3).
+	for _, eol := range []string{"\r\n", "\r"} {
+		body := strings.Join([]string{"User-Agent: foo", "Allow: /some/path", "User-Agent: bar", "", "", "Disallow: /", ""}, eol)
+		rep := Lint([]byte(body))
+		if rep.ValidDirectives != 4 || rep.LastLine != 7 || len(rep.Lines) != 7 {
+			t.Errorf("%q: valid %d, last line %d, %d lines; want 4, 7, 7", eol, rep.ValidDirectives, rep.LastLine, len(rep.Lines))
+		}
+	}
+}
+
+// A line longer than 16,663 bytes is cut and flagged; its neighbours are
+// not (Google's LinesTooLongReportedCorrectly; GOOGLE-BEHAVIOR 1.4).
+func TestLintLineReportTooLong(t *testing.T) {
+	long := "/x/" + strings.Repeat("a", 2084*8)
+	rep := Lint([]byte("user-agent: foo\ndisallow: " + long + "\nallow: /\n"))
+	want := []LineReport{
+		{Line: 1, Tag: TagUserAgent, Directive: true},
+		{Line: 2, Tag: TagDisallow, Directive: true, TooLong: true},
+		{Line: 3, Tag: TagAllow, Directive: true},
+		{Line: 4, Tag: TagUnknown, Empty: true},
+	}
+	if diff := cmp.Diff(want, rep.Lines); diff != "" {
+		t.Errorf("lines (-want +got):\n%s", diff)
+	}
+	if rep.ValidDirectives != 3 || rep.LastLine != 4 {
+		t.Errorf("valid %d, last line %d; want 3, 4", rep.ValidDirectives, rep.LastLine)
+	}
+}
+
+// Every key Google's reporter tags unused, compared in full after ASCII
+// lower-casing (GOOGLE-BEHAVIOR 5), and keys that are not.
+func TestLintUnusedTags(t *testing.T) {
+	tests := []struct {
+		line string
+		want Tag
+	}{
+		{"clean-param: a", TagUnused},
+		{"Content-Signal: search=yes", TagUnused},
+		{"content-usage: x", TagUnused},
+		{"Crawl-Delay: 1", TagUnused},
+		{"crawl-delay 10", TagUnused}, // no colon, still a directive
+		{"DOMAIN: x", TagUnused},
+		{"host: example.com", TagUnused},
+		{"noarchive: /", TagUnused},
+		{"nofollow: /", TagUnused},
+		{"noindex: /", TagUnused},
+		{"request-rate: 1/5", TagUnused},
+		{"revisit-after: 1 day", TagUnused},
+		{"visit-time: 0600-0845", TagUnused},
+		{"crawldelay: 1", TagUnknown},      // not in the list
+		{"crawl-delays: 1", TagUnknown},    // compared in full, not by prefix
+		{"noindexes: /", TagUnknown},       // likewise
+		{"sitemaps: x", TagSitemap},        // sitemap keys are prefixes
+		{"allowance: /", TagAllow},         // so are allow ...
+		{"user-agentfoo: x", TagUserAgent}, // ... and user-agent
+	}
+	for _, tt := range tests {
+		rep := Lint([]byte(tt.line))
+		if got := rep.Lines[0].Tag; got != tt.want {
+			t.Errorf("%q: tag %v, want %v", tt.line, got, tt.want)
+		}
+		valid, unused := 0, 1
+		if tt.want != TagUnused && tt.want != TagUnknown {
+			valid, unused = 1, 0
+		}
+		if rep.ValidDirectives != valid || rep.UnusedDirectives != unused {
+			t.Errorf("%q: valid %d unused %d, want %d %d", tt.line, rep.ValidDirectives, rep.UnusedDirectives, valid, unused)
+		}
+	}
+}
+
+// Severities, short for the tables.
+const (
+	E = SeverityError
+	W = SeverityWarning
+	I = SeverityInfo
+)
+
+func d(line int, sev Severity, code, msg string) Diagnostic {
+	return Diagnostic{Line: line, Severity: sev, Code: code, Message: msg}
+}
+
+// Each trap the linter finds, in a file that has it, with the message.
+func TestLintDiagnostics(t *testing.T) {
+	long := strings.Repeat("a", maxLineBytes)
+	tests := []struct {
+		name string
+		body string
+		want []Diagnostic
+	}{
+		{
+			// GOOGLE-BEHAVIOR 2: rules before the first user-agent line are
+			// ignored. SPEC 4.2.
+			name: "rule before any user-agent line",
+			body: "Disallow: /private/\nDisallow:\nUser-agent: *\nDisallow: /tmp/\n",
+			want: []Diagnostic{
+				d(1, E, "rule-outside-group", "disallow: /private/ comes before any user-agent line, so it belongs to no group; Google ignores it"),
+			},
+		},
+		{
+			// GOOGLE-BEHAVIOR 4.2: a pattern that starts with neither '/'
+			// nor '*' never matches, since every path starts with '/'.
+			name: "path not starting with / or *",
+			body: "User-agent: *\nDisallow: private/\nDisallow: https://example.com/admin/\nAllow: *.css\nDisallow: $\n",
+			want: []Diagnostic{
+				d(2, E, "path-not-absolute", "disallow: private/ never matches: a path must start with '/' (or '*')"),
+				d(3, E, "path-not-absolute", "disallow: https://example.com/admin/ never matches: rules match the URL's path, so write the path (starting with '/') instead of a full URL"),
+				d(5, E, "path-not-absolute", "disallow: $ never matches: a path must start with '/' (or '*')"),
+			},
+		},
+		{
+			// GOOGLE-BEHAVIOR 1.7: typo keys, and keys read by prefix.
+			name: "keys accepted as typos or by prefix",
+			body: "Useragent: *\nDisallowed: /a/\nDissallow: /b/\nUser agent: x\nDisallow: /c/\n",
+			want: []Diagnostic{
+				d(1, W, "key-typo", `"Useragent" is a misspelling of user-agent that Google accepts; other crawlers may not`),
+				d(2, W, "key-prefix", `key "Disallowed" is read as disallow only because it begins with "Disallow"; other crawlers may ignore it`),
+				d(3, W, "key-typo", `"Dissallow" is a misspelling of disallow that Google accepts; other crawlers may not`),
+				d(4, W, "key-typo", `"User agent" is a misspelling of user-agent that Google accepts; other crawlers may not`),
+			},
+		},
+		{
+			// GOOGLE-BEHAVIOR 1.6: the first colon splits, so a missing
+			// colon before a URL puts the key inside "http:".
+			name: "key read by prefix hides a missing colon",
+			body: "Sitemap http://example.com/sitemap.xml\n",
+			want: []Diagnostic{
+				d(1, W, "key-prefix", `key "Sitemap http" is read as sitemap only because it begins with "Sitemap"; other crawlers may ignore it`),
+				d(1, E, "sitemap-not-absolute", `sitemap "//example.com/sitemap.xml" is not an absolute http(s) URL (like https://example.com/sitemap.xml); Google ignores it`),
+			},
+		},
+		{
+			// GOOGLE-BEHAVIOR 1.6: white space instead of a colon is
+			// accepted only between exactly two words.
+			name: "missing colon",
+			body: "User-agent *\nDisallow /a/\nDisallow /a/ /b/\n",
+			want: []Diagnostic{
+				d(1, W, "missing-colon", `no colon after "User-agent"; Google accepts white space instead, other crawlers may not`),
+				d(2, W, "missing-colon", `no colon after "Disallow"; Google accepts white space instead, other crawlers may not`),
+				d(3, W, "not-a-directive", `line is not a directive (no "key: value"); Google ignores it`),
+			},
+		},
+		{
+			// GOOGLE-BEHAVIOR 1.4: 16,663 bytes of a line are kept; a
+			// disallow cut there blocks more than it says.
+			name: "line cut at 16,663 bytes",
+			body: "User-agent: *\nDisallow: /" + long + "\n# " + long + "\n",
+			want: []Diagnostic{
+				d(2, E, "line-too-long", `line is longer than 16663 bytes; Google reads only the first 16663, so the value becomes "/`+long[:59]+`"...`),
+				d(3, I, "line-too-long", "line is longer than 16663 bytes; Google drops the rest of it"),
+			},
+		},
+		{
+			// GOOGLE-BEHAVIOR 3: the product token is the leading run of
+			// letters, '-' and '_'; "*" must stand alone (or before white
+			// space) to be global. SPEC 5.2.
+			name: "user-agent values read differently",
+			body: "User-agent: MJ12bot\nUser-agent: Googlebot/2.1\nUser-agent: *foo\nUser-agent: Foo Bar\nUser-agent: 008\nUser-agent: * bar\nUser-agent:\nDisallow: /x\n",
+			want: []Diagnostic{
+				d(1, W, "agent-token-differs", `Google reads user-agent "MJ12bot" as "MJ" (only letters, '-' and '_' count), so the group applies to crawlers named "MJ"`),
+				d(2, I, "agent-token-differs", `Google reads user-agent "Googlebot/2.1" as "Googlebot": the /version is ignored`),
+				d(3, E, "agent-not-global", `user-agent "*foo" is not the global group (only "*" alone is); Google reads it as an empty name that no crawler has`),
+				d(4, W, "agent-token-differs", `Google reads user-agent "Foo Bar" as "Foo" (only letters, '-' and '_' count), so the group applies to crawlers named "Foo"`),
+				d(5, W, "agent-token-differs", `Google reads user-agent "008" as an empty name that no crawler has: a name must start with a letter, '-' or '_'`),
+				d(6, W, "agent-token-differs", `Google reads user-agent "* bar" as "*", the global group`),
+				d(7, W, "agent-token-differs", "user-agent line with no name names no crawler"),
+			},
+		},
+		{
+			// GOOGLE-BEHAVIOR 2: a group naming the agent, even without
+			// rules, keeps the "*" group from applying.
+			name: "group without rules overrides *",
+			body: "User-agent: *\nDisallow: /private/\n\nUser-agent: Bingbot\nUser-agent: Yandex\nCrawl-delay: 5\n",
+			want: []Diagnostic{
+				d(4, W, "empty-group-overrides-global", `the group for "bingbot", "yandex" has no rules, so Google lets those crawlers fetch everything: the "*" rules (from line 2) no longer apply to them`),
+				d(6, I, "unused-key", `Google ignores "crawl-delay"; other crawlers may use it`),
+			},
+		},
+		{
+			// An empty group is harmless when no "*" rule would apply.
+			name: "group without rules, no * rules",
+			body: "User-agent: *\nDisallow:\n\nUser-agent: Bingbot\n",
+			want: nil,
+		},
+		{
+			// google/robotstxt#51, GOOGLE-BEHAVIOR 2: only a user-agent
+			// line after a rule starts a group. SPEC 4.3, 4.5.
+			name: "non-group line between user-agent lines",
+			body: "User-agent: a\nCrawl-delay: 10\nUser-agent: b\nDisallow: /\n",
+			want: []Diagnostic{
+				d(2, I, "unused-key", `Google ignores "crawl-delay"; other crawlers may use it`),
+				d(2, W, "groups-joined", `a "Crawl-delay" line between user-agent lines 1 and 3 does not end a group: the agents of both get the rules that follow`),
+			},
+		},
+		{
+			name: "blank line between user-agent lines",
+			body: "User-agent: a\n\nSitemap: https://example.com/s.xml\nUser-agent: b\nDisallow: /\n\nUser-agent: *\n\nUser-agent: *\nDisallow: /x\n",
+			want: []Diagnostic{
+				d(3, W, "groups-joined", "a sitemap line between user-agent lines 1 and 4 does not end a group: the agents of both get the rules that follow"),
+			},
+		},
+		{
+			// GOOGLE-BEHAVIOR 2: groups naming one agent are merged. SPEC 4.4.
+			name: "groups for one agent spread over the file",
+			body: "User-agent: Googlebot\nDisallow: /a/\n\nUser-agent: *\nDisallow: /b/\n\nUser-agent: googlebot\nDisallow: /c/\n\nUser-agent: *\nDisallow: /d/\n",
+			want: []Diagnostic{
+				d(7, I, "groups-merged", `another group for "googlebot" starts at line 1; Google merges the rules of all of them`),
+				d(10, I, "groups-merged", `another group for "*" starts at line 4; Google merges the rules of all of them`),
+			},
+		},
+		{
+			// GOOGLE-BEHAVIOR 4.3: allow wins ties.
+			name: "allow and disallow with the same pattern",
+			body: "User-agent: *\nDisallow: /shop/\nAllow: /caf%C3%A9\nAllow: /shop/\nDisallow: /café\n",
+			want: []Diagnostic{
+				d(2, W, "same-pattern-allow-disallow", "disallow: /shop/ never applies: allow: /shop/ on line 4 has the same pattern, and allow wins ties"),
+				d(5, I, "non-ascii-path", `non-ASCII path: Google matches it as "/caf%C3%A9", the percent-encoded UTF-8 that crawlers send`),
+				d(5, W, "same-pattern-allow-disallow", `disallow: /café never applies: allow: /caf%C3%A9 on line 3 has the same pattern, and allow wins ties`),
+			},
+		},
+		{
+			// GOOGLE-BEHAVIOR 4.2, 4.3: a trailing '*' matches the same
+			// paths with a longer pattern; "/*p" matches every path that
+			// starts with "/p".
+			name: "rules that never decide",
+			body: "User-agent: *\nDisallow: /fish\nAllow: /fish*\nDisallow: /x$\nAllow: /x*\nAllow: /p\nDisallow: /*p\nDisallow: /q/\nAllow: /q\nAllow: /account*\nDisallow: */account\n",
+			want: []Diagnostic{
+				d(2, W, "rule-shadowed", "disallow: /fish never decides: allow: /fish* on line 3 matches every path it matches and has a longer pattern"),
+				d(4, W, "rule-shadowed", "disallow: /x$ never decides: allow: /x* on line 5 matches every path it matches and has a pattern as long, and allow wins ties"),
+				d(6, W, "rule-shadowed", "allow: /p never decides: disallow: /*p on line 7 matches every path it matches and has a longer pattern"),
+			},
+		},
+		{
+			// Shadowing is judged per agent: here only for "a".
+			name: "rule shadowed for one agent only",
+			body: "User-agent: a\nUser-agent: b\nDisallow: /x\n\nUser-agent: a\nAllow: /x*\n",
+			want: []Diagnostic{
+				d(3, W, "rule-shadowed", `disallow: /x never decides for "a": allow: /x* on line 6 matches every path it matches and has a longer pattern`),
+				d(5, I, "groups-merged", `another group for "a" starts at line 1; Google merges the rules of all of them`),
+			},
+		},
+		{
+			// GOOGLE-BEHAVIOR 4.4: the allow rewritten for index.htm
+			// matches the directory too, so it is shadowed only if both
+			// forms are.
+			name: "index.html allow is not shadowed by a rule covering only the file",
+			body: "User-agent: *\nAllow: /d/index.html\nDisallow: /d/index.html*\n",
+			want: nil,
+		},
+		{
+			// GOOGLE-BEHAVIOR 4.2, 1.8: '$' is special only at the end;
+			// escapes are upper-cased; non-ASCII is percent-encoded.
+			name: "pattern details",
+			body: "User-agent: *\nDisallow: /a$b\nDisallow: /%e3%81%82\nDisallow: /café\nDisallow: /caf\xe9\n",
+			want: []Diagnostic{
+				d(2, W, "dollar-in-middle", "'$' is special only at the end of a pattern; in disallow: /a$b it matches a literal '$'"),
+				d(3, I, "lowercase-escape", `Google upper-cases "%e3" to "%E3"; a URL with the lower-case escape does not match`),
+				d(4, I, "non-ascii-path", `non-ASCII path: Google matches it as "/caf%C3%A9", the percent-encoded UTF-8 that crawlers send`),
+				d(5, W, "invalid-utf8", "line is not valid UTF-8 (is the file in another encoding?); Google matches its bytes as they are, percent-encoded, which UTF-8 URLs do not match"),
+			},
+		},
+		{
+			// SPEC 7.1: sitemaps are absolute URLs. SPEC 7.2: crawl-delay
+			// is ignored by Google, and used by others as seconds.
+			name: "sitemap and crawl-delay values",
+			body: "Sitemap: /sitemap.xml\nSitemap: https://example.com/sitemap.xml\nSitemap:\nUser-agent: *\nCrawl-delay: soon\nCrawl-delay: 2.5\n",
+			want: []Diagnostic{
+				d(1, E, "sitemap-not-absolute", `sitemap "/sitemap.xml" is not an absolute http(s) URL (like https://example.com/sitemap.xml); Google ignores it`),
+				d(3, W, "sitemap-not-absolute", "sitemap line without a URL"),
+				d(5, I, "unused-key", `Google ignores "crawl-delay"; other crawlers may use it`),
+				d(5, W, "crawl-delay-invalid", `crawl-delay "soon" is not a number of seconds`),
+				d(6, I, "unused-key", `Google ignores "crawl-delay"; other crawlers may use it`),
+			},
+		},
+		{
+			// SPEC 3.2: an HTML page is not robots.txt; one error says so.
+			name: "HTML page",
+			body: "\n<!DOCTYPE html>\n<html><head><title>Not found</title></head>\n<body>User-agent: *</body></html>\n",
+			want: []Diagnostic{
+				d(2, E, "looks-like-html", "the file looks like an HTML page, not robots.txt (an error page served with status 200?); Google finds no rules in it"),
+			},
+		},
+		{
+			name: "UTF-16",
+			body: "\xFF\xFEU\x00s\x00e\x00r\x00-\x00a\x00g\x00e\x00n\x00t\x00:\x00 \x00*\x00\n\x00",
+			want: []Diagnostic{
+				d(1, E, "utf16-encoding", "the file is UTF-16 (it starts with a UTF-16 byte order mark); Google reads robots.txt as UTF-8 bytes and finds no rules in it"),
+			},
+		},
+		{
+			// GOOGLE-BEHAVIOR 1.2: only a leading byte order mark is
+			// skipped; one inside the file is part of the line.
+			name: "byte order mark in the middle",
+			body: "\xEF\xBB\xBFUser-agent: *\nDisallow: /a\n\xEF\xBB\xBFUser-agent: b\nDisallow: /b\nDisallow: \xEF\xBB\xBF/c\n",
+			want: []Diagnostic{
+				d(3, E, "bom-mid-file", `a byte order mark (EF BB BF) inside the file is part of the key "\ufeffUser-agent", which Google does not recognise; the line is ignored`),
+				d(5, E, "bom-mid-file", `a byte order mark (EF BB BF) inside the file is part of this line's value "\ufeff/c"`),
+				d(5, E, "path-not-absolute", `disallow: \ufeff/c never matches: a path must start with '/' (or '*')`),
+			},
+		},
+		{
+			name: "unknown and unused keys",
+			body: "User-agent: *\nDis-allow: /x\nHost: example.com\nFrobnicate: 1\n",
+			want: []Diagnostic{
+				d(2, W, "unknown-key", `unknown key "Dis-allow" (disallow?); Google ignores the line`),
+				d(3, I, "unused-key", `Google ignores "host"; other crawlers may use it`),
+				d(4, W, "unknown-key", `unknown key "Frobnicate"; Google ignores the line`),
+			},
+		},
+		{
+			name: "a clean file",
+			body: "User-agent: *\nDisallow: /private/\nAllow: /private/press/\n\nUser-agent: Googlebot\nDisallow: /drafts/\n\nSitemap: https://example.com/sitemap.xml\n",
+			want: nil,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Lint([]byte(tt.body)).Diagnostics
+			if diff := cmp.Diff(tt.want, got, cmpEmpty); diff != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+var cmpEmpty = cmp.FilterValues(func(a, b []Diagnostic) bool { return len(a) == 0 && len(b) == 0 }, cmp.Ignore())
+
+// SPEC 3.7, 9.1: Googlebot reads 512,000 bytes. Lines past the limit are
+// still in the per-line view, but group diagnostics see only what
+// Googlebot reads.
+func TestLintPastLimit(t *testing.T) {
+	head := "User-agent: *\nDisallow: /a\n"
+	pad := "#" + strings.Repeat("x", 1000) + "\n"
+	var b strings.Builder
+	b.WriteString(head)
+	pads := 0
+	for b.Len()+len(pad) < DefaultMaxSize-40 {
+		b.WriteString(pad)
+		pads++
+	}
+	b.WriteString("#" + strings.Repeat("x", DefaultMaxSize-20-b.Len()-2) + "\n")
+	// The cut falls inside this disallow line; the allow after it would
+	// shadow "Disallow: /a" if Googlebot read it.
+	b.WriteString("Disallow: /" + strings.Repeat("b", 40) + "\nAllow: /a*\n")
+	data := []byte(b.String())
+	cutLine := 4 + pads
+	rep := Lint(data)
+	want := []Diagnostic{
+		d(cutLine, E, "content-past-limit", fmt.Sprintf("the file is %d bytes; Googlebot reads only the first 512000: line %d is cut there and what follows it is ignored (1 directive)", len(data), cutLine)),
+	}
+	if diff := cmp.Diff(want, rep.Diagnostics); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+	if rep.LastLine != cutLine+2 || len(rep.Lines) != cutLine+2 || rep.ValidDirectives != 4 {
+		t.Errorf("last line %d, %d lines, %d valid; want %d, %d, 4", rep.LastLine, len(rep.Lines), rep.ValidDirectives, cutLine+2, cutLine+2)
+	}
+	// Without the limit, the allow shadows the first disallow.
+	rep = LintWith(data, Options{MaxSize: -1})
+	want = []Diagnostic{
+		d(2, W, "rule-shadowed", fmt.Sprintf("disallow: /a never decides: allow: /a* on line %d matches every path it matches and has a longer pattern", cutLine+1)),
+	}
+	if diff := cmp.Diff(want, rep.Diagnostics); diff != "" {
+		t.Errorf("no limit: diagnostics (-want +got):\n%s", diff)
+	}
+	// Only comments past the limit: worth knowing, not an error.
+	rep = LintWith([]byte(head+pad+pad), Options{MaxSize: len(head) + 10})
+	want = []Diagnostic{
+		d(3, I, "content-past-limit", fmt.Sprintf("the file is %d bytes; Googlebot reads only the first %d: line 3 is cut there and what follows it is ignored (0 directives)", len(head)+2*len(pad), len(head)+10)),
+	}
+	if diff := cmp.Diff(want, rep.Diagnostics); diff != "" {
+		t.Errorf("comments past the limit: diagnostics (-want +got):\n%s", diff)
+	}
+	// A cut at a line start.
+	rep = LintWith([]byte(head+"Disallow: /c\n"), Options{MaxSize: len(head)})
+	want = []Diagnostic{
+		d(3, E, "content-past-limit", fmt.Sprintf("the file is %d bytes; Googlebot reads only the first %d: line 3 and what follows are ignored (1 directive)", len(head)+13, len(head))),
+	}
+	if diff := cmp.Diff(want, rep.Diagnostics); diff != "" {
+		t.Errorf("cut at a line start: diagnostics (-want +got):\n%s", diff)
+	}
+}
+
+// The linter's groups are the parser's: the same lines start groups and
+// the same rules belong to them (GOOGLE-BEHAVIOR 2).
+func checkSameGroups(t *testing.T, name string, data []byte) {
+	t.Helper()
+	body := string(data)
+	if len(body) > DefaultMaxSize {
+		body = body[:DefaultMaxSize]
+	}
+	l := &linter{rep: &Report{}}
+	tok := newTokenizer(body)
+	var ln line
+	for tok.next(&ln) {
+		l.group(&ln)
+	}
+	parsed := Parse(data).Groups()
+	if len(parsed) != len(l.groups) {
+		t.Errorf("%s: %d groups, parser has %d", name, len(l.groups), len(parsed))
+		return
+	}
+	for i, g := range parsed {
+		lg := l.groups[i]
+		if g.Line != lg.line || len(g.Agents) != len(lg.agents) || len(g.Rules) != len(lg.rules) {
+			t.Errorf("%s: group %d differs: line %d/%d, %d/%d agents, %d/%d rules", name, i, lg.line, g.Line, len(lg.agents), len(g.Agents), len(lg.rules), len(g.Rules))
+			return
+		}
+		for j, r := range g.Rules {
+			if r.Line != lg.rules[j].line || r.Pattern != lg.rules[j].raw || r.Allow != lg.rules[j].allow {
+				t.Errorf("%s: group %d rule %d differs: %+v vs %+v", name, i, j, lg.rules[j], r)
+				return
+			}
+		}
+	}
+}
+
+func TestLintGroupsAreParserGroups(t *testing.T) {
+	for _, body := range []string{reportSample, benchRobots, "a\nUser-agent: a\n\nfoo: x\nUser-agent: b\nAllow: /\nUser-agent: c\n"} {
+		checkSameGroups(t, "sample", []byte(body))
+	}
+}
+
+// Lints every corpus file: no panic, the same report twice, lines as the
+// tokenizer numbers them, groups as the parser forms them. Logs the counts
+// of diagnostics by code.
+func TestLintCorpus(t *testing.T) {
+	names, files := loadCorpusFull(t)
+	start := time.Now()
+	counts := map[string]int{}
+	for i, f := range files {
+		rep := Lint(f)
+		for _, d := range rep.Diagnostics {
+			counts[d.Code]++
+		}
+		if len(rep.Lines) != rep.LastLine {
+			t.Errorf("%s: %d lines, last line %d", names[i], len(rep.Lines), rep.LastLine)
+		}
+		if !sort.SliceIsSorted(rep.Diagnostics, func(a, b int) bool { return rep.Diagnostics[a].Line < rep.Diagnostics[b].Line }) {
+			t.Errorf("%s: diagnostics out of order", names[i])
+		}
+		checkSameGroups(t, names[i], f)
+		a, _ := json.Marshal(rep)
+		b, _ := json.Marshal(Lint(f))
+		if string(a) != string(b) {
+			t.Errorf("%s: two runs differ", names[i])
+		}
+	}
+	elapsed := time.Since(start)
+	var codes []string
+	for c := range counts {
+		codes = append(codes, c)
+	}
+	sort.Slice(codes, func(i, j int) bool {
+		if counts[codes[i]] != counts[codes[j]] {
+			return counts[codes[i]] > counts[codes[j]]
+		}
+		return codes[i] < codes[j]
+	})
+	var b strings.Builder
+	for _, c := range codes {
+		fmt.Fprintf(&b, "%7d %s\n", counts[c], c)
+	}
+	t.Logf("linted %d files twice in %v; diagnostics by code:\n%s", len(files), elapsed, b.String())
+}
+
+// loadCorpusFull is loadCorpus without the cut at DefaultMaxSize: the
+// linter sees whole files.
+func loadCorpusFull(tb testing.TB) (names []string, files [][]byte) {
+	tb.Helper()
+	dir := os.Getenv(corpusEnv)
+	if dir == "" {
+		dir = filepath.Join("..", "shared", "corpus")
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		tb.Skipf("no robots.txt corpus (set %s or provide ../shared/corpus): %v", corpusEnv, err)
+	}
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		names = append(names, e.Name())
+		files = append(files, data)
+	}
+	if len(files) == 0 {
+		tb.Skipf("corpus %s is empty", dir)
+	}
+	return names, files
+}
+
+// The shadowing proof on its own: coverText and matchPattern decide
+// "q matches every path p matches".
+func TestCovers(t *testing.T) {
+	tests := []struct {
+		q, p string
+		want bool
+	}{
+		{"/a", "/a", true},
+		{"/a*", "/a", true},
+		{"/a", "/a*", true},
+		{"/*a", "/a", true},
+		{"/*a", "/ba", true},
+		{"/a*", "/a$", true},
+		{"/a$", "/a", false},
+		{"/a$", "/a$", true},
+		{"/a*$", "/a", true},
+		{"/a*$", "/ab*", true},
+		{"/ab", "/a", false},
+		{"/a", "/*a", false},
+		{"*", "/x*y$", true},
+		{"/*.php", "/a.php", true},
+		{"/*.php$", "/a.php", false},
+		{"/*.php$", "/a.php$", true},
+		{"/*.php$", "/*.php$", true},
+		{"/x*y", "/x*z", false},
+		{"/x*y", "/x*y*z", true},
+		{"/a$b", "/a$b", true},
+		{"/a$b", "/a$", false},
+	}
+	for _, tt := range tests {
+		if got := matchPattern(tt.q, coverText(tt.p)); got != tt.want {
+			t.Errorf("%q covers %q: %v, want %v", tt.q, tt.p, got, tt.want)
+		}
+	}
+}
+
+func TestSeverityAndTagText(t *testing.T) {
+	data, err := json.Marshal(Diagnostic{Line: 3, Severity: SeverityError, Code: CodePathNotAbsolute, Message: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"line":3,"severity":"error","code":"path-not-absolute","message":"m"}`; string(data) != want {
+		t.Errorf("got %s, want %s", data, want)
+	}
+	var d Diagnostic
+	if err := json.Unmarshal(data, &d); err != nil || d.Severity != SeverityError {
+		t.Errorf("round trip: %+v, %v", d, err)
+	}
+	data, err = json.Marshal(LineReport{Line: 2, Tag: TagUnused, Directive: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"line":2,"tag":"unused","directive":true}`; string(data) != want {
+		t.Errorf("got %s, want %s", data, want)
+	}
+	var lr LineReport
+	if err := json.Unmarshal(data, &lr); err != nil || lr.Tag != TagUnused {
+		t.Errorf("round trip: %+v, %v", lr, err)
+	}
+	if got := (Diagnostic{Line: 7, Severity: SeverityWarning, Code: "c", Message: "m"}).String(); got != "7: warning: m [c]" {
+		t.Errorf("String: %q", got)
+	}
+	if Severity(9).String() != "severity(9)" || Tag(9).String() != "tag(9)" {
+		t.Error("out-of-range names")
+	}
+	if _, err := Severity(9).MarshalText(); err == nil {
+		t.Error("invalid severity marshals")
+	}
+	if _, err := Tag(9).MarshalText(); err == nil {
+		t.Error("invalid tag marshals")
+	}
+	if err := new(Severity).UnmarshalText([]byte("fatal")); err == nil {
+		t.Error("unknown severity unmarshals")
+	}
+	if err := new(Tag).UnmarshalText([]byte("crawl-delay")); err == nil {
+		t.Error("unknown tag unmarshals")
+	}
+}
+
+func TestReportCounts(t *testing.T) {
+	rep := Lint([]byte("Disallow: /x\nUser-agent: *\nCrawl-delay: 1\nDisallow: y\n"))
+	if rep.Count(SeverityError) != 2 || rep.Count(SeverityInfo) != 1 || !rep.HasErrors() {
+		t.Errorf("counts: %d errors, %d infos; %v", rep.Count(SeverityError), rep.Count(SeverityInfo), rep.Diagnostics)
+	}
+	if Lint(nil).HasErrors() || len(Lint(nil).Lines) != 1 {
+		t.Error("an empty file has one empty line and no errors")
+	}
+}
+
+// FuzzLint checks that any input lints without panicking, with the per-line
+// view in step with the tokenizer.
+func FuzzLint(f *testing.F) {
+	for _, s := range []string{reportSample, benchRobots, "", "\xEF\xBB", "User-agent: *\nAllow: /index.html\nDisallow: /*$\n", "<html>", "\xFF\xFE"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rep := LintWith(data, Options{MaxSize: 64})
+		if len(rep.Lines) != len(tokenize(string(data))) {
+			t.Errorf("%d lines, tokenizer has %d", len(rep.Lines), len(tokenize(string(data))))
+		}
+	})
+}
