@@ -1041,7 +1041,7 @@ func shadowed(s *agentSet, budget *int) map[ruleKey]finding {
 		if !matchable(r.pattern) {
 			continue
 		}
-		p := literalPrefix(r.pattern)
+		p, _ := literalPrefix(r.pattern)
 		byPrefix[p] = append(byPrefix[p], i)
 		if !haveLen[len(p)] {
 			haveLen[len(p)] = true
@@ -1124,15 +1124,6 @@ func shadowed(s *agentSet, budget *int) map[ruleKey]finding {
 // starts with '/'.
 func matchable(p string) bool {
 	return p != "" && (p[0] == '/' || p[0] == '*')
-}
-
-// literalPrefix returns the bytes a pattern's match must start with: those
-// before its first '*' (without the final '$').
-func literalPrefix(p string) string {
-	if i := strings.IndexByte(p, '*'); i >= 0 {
-		return p[:i]
-	}
-	return strings.TrimSuffix(p, "$")
 }
 
 // textPrefix returns the literal start of a coverText: the bytes before its
