@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 )
@@ -74,6 +75,11 @@ func parseOrigin(rawURL string) (origin, *url.URL, error) {
 func normalizeHost(host string) (string, error) {
 	if host == "" {
 		return "", errors.New("no host")
+	}
+	if !utf8.ValidString(host) {
+		// The IDNA mapping would turn the bad bytes into U+FFFD and
+		// invent a punycode name for them.
+		return "", fmt.Errorf("invalid host %q: not UTF-8", host)
 	}
 	if ip, err := netip.ParseAddr(host); err == nil {
 		if ip.Is6() {

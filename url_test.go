@@ -53,6 +53,7 @@ func TestRobotsURLErrors(t *testing.T) {
 		{"http://example.com:99999999999/", "invalid port"},
 		{"http://example.com:0/", "invalid port"},
 		{"http://%zz/", "invalid"},
+		{"http://\xae/", "not UTF-8"}, // found by FuzzRobotsURL: IDNA would invent xn--zn7c
 	}
 	for _, tt := range tests {
 		got, err := RobotsURL(tt.page)
@@ -169,4 +170,34 @@ func ExampleGoverns() {
 	// true
 	// false
 	// false
+}
+
+// FuzzRobotsURL: any string either fails cleanly or yields a robots.txt URL
+// that is a fixed point of RobotsURL and governs the page it came from.
+func FuzzRobotsURL(f *testing.F) {
+	for _, s := range []string{
+		"https://example.com/a?b#c", "HTTP://Example.COM:80/", "http://müller.eu/x",
+		"ftp://[::1]:21/", "https://user:pw@host:8181/p", "mailto:a@b", "//x/y", "",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, page string) {
+		robots, err := RobotsURL(page)
+		if err != nil {
+			if Governs(page, page) && strings.HasSuffix(page, "/robots.txt") {
+				t.Fatalf("RobotsURL(%q) failed (%v) but Governs accepts it", page, err)
+			}
+			return
+		}
+		if !strings.HasSuffix(robots, "/robots.txt") {
+			t.Fatalf("RobotsURL(%q) = %q, not a /robots.txt URL", page, robots)
+		}
+		again, err := RobotsURL(robots)
+		if err != nil || again != robots {
+			t.Fatalf("RobotsURL(%q) = %q, %v; want the fixed point %q", robots, again, err, robots)
+		}
+		if !Governs(robots, page) {
+			t.Fatalf("Governs(%q, %q) = false for the URL RobotsURL returned", robots, page)
+		}
+	})
 }
