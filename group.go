@@ -79,9 +79,11 @@ func compareRules(a, b compiledRule) int {
 	return int(a.line) - int(b.line)
 }
 
-// build parses body (already cut to the size limit) into r.
+// build parses body (already cut to the size limit) into r. body may be
+// the caller's buffer: every string r keeps is copied out of it first.
 func (r *Robots) build(body string) {
 	tok := newTokenizer(body)
+	arena := newStringArena(len(body))
 	var l line
 	var scratch [64]compiledRule
 	pending := scratch[:0] // the compiled rules of the group being read
@@ -102,7 +104,7 @@ func (r *Robots) build(body string) {
 				cur = len(r.groups) - 1
 			}
 			g := &r.groups[cur]
-			r.agents = append(r.agents, l.value)
+			r.agents = append(r.agents, arena.keep(l.value))
 			g.agentHi++
 			if isGlobalAgent(l.value) {
 				g.global = true
@@ -111,13 +113,13 @@ func (r *Robots) build(body string) {
 			if cur < 0 {
 				continue // a rule before any user-agent line belongs to no group
 			}
-			pending = r.appendCompiled(pending, l.kind == keyAllow, l.value, l.num, l.flags&lineMayEscape != 0)
+			pending = r.appendCompiled(pending, l.kind == keyAllow, arena.keep(l.value), l.num, l.flags&lineMayEscape != 0)
 		case keySitemap:
 			if l.value != "" {
-				r.sitemaps = append(r.sitemaps, l.value)
+				r.sitemaps = append(r.sitemaps, arena.keep(l.value))
 			}
 		default:
-			r.fields = append(r.fields, Field{Key: l.key, Value: l.value, Line: l.num})
+			r.fields = append(r.fields, Field{Key: arena.keep(l.key), Value: arena.keep(l.value), Line: l.num})
 			if cur >= 0 {
 				r.groups[cur].fieldHi++
 			}

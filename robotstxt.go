@@ -34,6 +34,7 @@ import (
 	"fmt"
 	"slices"
 	"time"
+	"unsafe"
 )
 
 // DefaultMaxSize is how many leading bytes of a robots.txt file Parse reads:
@@ -84,7 +85,8 @@ func ParseWith(data []byte, opts Options) *Robots {
 		r.truncated = true
 	}
 	r.size = len(data)
-	r.build(string(data))
+	// No copy of the body: build copies out the strings it keeps.
+	r.build(unsafe.String(unsafe.SliceData(data), len(data)))
 	return r
 }
 

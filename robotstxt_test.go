@@ -194,19 +194,54 @@ func TestSizeLimit(t *testing.T) {
 	}
 }
 
-// Parse keeps no reference to its input.
+// Parse reads the caller's buffer in place and copies out what it keeps:
+// overwriting the buffer afterwards must change nothing observable.
 func TestParseCopiesInput(t *testing.T) {
-	data := []byte("User-agent: *\nDisallow: /a\nSitemap: http://x/s\n")
-	r := Parse(data)
-	for i := range data {
-		data[i] = 'z'
+	files := [][]byte{
+		[]byte("User-agent: FooBot\nUser-agent: *\nDisallow: /a\nAllow: /a/index.html\n" +
+			"Disallow: /caf\xc3\xa9/*.php$\nCrawl-delay: 2.5\nHost: x\n\nSitemap: http://x/s\n" +
+			"user-agent: BarBot\ndisallow: /" + strings.Repeat("b", 20000) + "\nnoindex: /n\n"),
 	}
-	if r.Allowed("x", "/a") {
-		t.Error("rules changed when the input buffer was overwritten")
+	agents := []string{"FooBot", "BarBot", "Googlebot"}
+	urls := []string{"/", "/a", "/a/", "/a/index.html", "/caf%C3%A9/x.php", "/" + strings.Repeat("b", 20000)}
+	observe := func(r *Robots) any {
+		type view struct {
+			Groups   []Group
+			Fields   []Field
+			Sitemaps []string
+			Verdicts []Verdict
+			Delays   []time.Duration
+		}
+		v := view{Groups: r.Groups(), Fields: r.Fields(), Sitemaps: r.Sitemaps()}
+		for _, a := range agents {
+			d, _ := r.Agent(a).CrawlDelay()
+			v.Delays = append(v.Delays, d)
+			for _, u := range urls {
+				v.Verdicts = append(v.Verdicts, r.Explain(a, u))
+			}
+		}
+		return v
 	}
-	if got := r.Sitemaps(); len(got) != 1 || got[0] != "http://x/s" {
-		t.Errorf("Sitemaps() = %q after the input buffer was overwritten", got)
+	check := func(t *testing.T, name string, f []byte) {
+		want := observe(Parse(bytes.Clone(f)))
+		data := bytes.Clone(f)
+		r := Parse(data)
+		for j := range data {
+			data[j] = 'z'
+		}
+		if diff := cmp.Diff(want, observe(r)); diff != "" {
+			t.Fatalf("%s: overwriting the input changed the result (-want +got):\n%s", name, diff)
+		}
 	}
+	for i, f := range files {
+		check(t, fmt.Sprint("file ", i), f)
+	}
+	t.Run("corpus", func(t *testing.T) {
+		names, corpus := loadCorpus(t)
+		for i, f := range corpus {
+			check(t, names[i], f)
+		}
+	})
 }
 
 // SPEC 7.1: sitemaps in file order, wherever they stand.
