@@ -1,6 +1,6 @@
 package robotstxt
 
-import "unsafe"
+import "strings"
 
 // A stringArena holds copies of the strings a Robots keeps: agents, rule
 // patterns, sitemaps and fields. Parse reads the caller's bytes in place and
@@ -8,21 +8,21 @@ import "unsafe"
 // whole body: comments, keys, spaces and blank lines are never copied, and a
 // file costs a handful of allocations instead of one per string.
 //
-// A block's bytes are never written once a string refers to them: keep only
-// appends past the end of the current block, and starts a new block when it
-// is full. The garbage collector keeps a block alive while any string in it
-// is.
+// Each block is a strings.Builder grown once to its full size, so it is
+// never moved and the strings cut from it stay valid; Grow does not zero
+// the memory, which a make([]byte) block would.
 type stringArena struct {
-	block []byte
-	next  int // capacity of the next block
+	block strings.Builder
+	size  int // bytes of the body
+	left  int // bytes of the body not yet read, kept up to date by the caller
+	kept  int // bytes kept so far
 }
 
 const maxArenaBlock = 64 << 10
 
-// newStringArena returns an arena for the strings of a body of n bytes.
-// They are usually well under half of it.
-func newStringArena(n int) stringArena {
-	return stringArena{next: min(max(n/2, 256), maxArenaBlock)}
+// init prepares the arena for the strings of a body of n bytes.
+func (a *stringArena) init(n int) {
+	a.size, a.left = n, n
 }
 
 // keep returns a copy of s that does not share memory with s.
@@ -30,11 +30,23 @@ func (a *stringArena) keep(s string) string {
 	if s == "" {
 		return ""
 	}
-	if len(s) > cap(a.block)-len(a.block) {
-		a.block = make([]byte, 0, max(len(s), a.next))
-		a.next = min(2*a.next, maxArenaBlock)
+	if len(s) > a.block.Cap()-a.block.Len() {
+		a.block = strings.Builder{}
+		a.block.Grow(min(max(len(s), a.nextBlock()), max(len(s), maxArenaBlock)))
 	}
-	start := len(a.block)
-	a.block = append(a.block, s...)
-	return unsafe.String(&a.block[start], len(s))
+	a.kept += len(s)
+	start := a.block.Len()
+	a.block.WriteString(s)
+	return a.block.String()[start:]
+}
+
+// nextBlock estimates the room the rest of the body needs: a typical file
+// keeps a third to a half of its bytes, and the part read so far tells
+// which.
+func (a *stringArena) nextBlock() int {
+	read := a.size - a.left
+	if read < 1024 {
+		return a.size/2 + 64
+	}
+	return int(int64(a.left)*int64(a.kept)/int64(read)) + 128
 }

@@ -83,7 +83,8 @@ func compareRules(a, b compiledRule) int {
 // the caller's buffer: every string r keeps is copied out of it first.
 func (r *Robots) build(body string) {
 	tok := newTokenizer(body)
-	arena := newStringArena(len(body))
+	var arena stringArena
+	arena.init(len(body))
 	var l line
 	var scratch [64]compiledRule
 	pending := scratch[:0] // the compiled rules of the group being read
@@ -92,6 +93,7 @@ func (r *Robots) build(body string) {
 		if l.flags&lineHasDirective == 0 {
 			continue
 		}
+		arena.left = len(tok.rest)
 		switch l.kind {
 		case keyUserAgent:
 			if cur < 0 || len(pending) > 0 {

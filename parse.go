@@ -213,7 +213,7 @@ func splitDirective(l *line, content string, colon int) {
 		// A missing colon is accepted when white space separates exactly
 		// two tokens.
 		content = content[start:end]
-		sep := strings.IndexAny(content, " \t")
+		sep := indexBlank(content)
 		if sep < 0 {
 			return
 		}
@@ -221,7 +221,7 @@ func splitDirective(l *line, content string, colon int) {
 		for v < len(content) && (content[v] == ' ' || content[v] == '\t') {
 			v++
 		}
-		if strings.ContainsAny(content[v:], " \t") {
+		if indexBlank(content[v:]) >= 0 {
 			return
 		}
 		l.flags |= lineMissingColon
@@ -239,6 +239,17 @@ func splitDirective(l *line, content string, colon int) {
 	if typo {
 		l.flags |= lineTypo
 	}
+}
+
+// indexBlank returns the index of the first space or tab in s, or -1.
+// (strings.IndexAny builds a byte set on every call.)
+func indexBlank(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' || s[i] == '\t' {
+			return i
+		}
+	}
+	return -1
 }
 
 // isSpace reports whether c is ASCII white space as C's isspace sees it in
