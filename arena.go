@@ -30,14 +30,35 @@ func (a *stringArena) keep(s string) string {
 	if s == "" {
 		return ""
 	}
-	if len(s) > a.block.Cap()-a.block.Len() {
-		a.block = strings.Builder{}
-		a.block.Grow(min(max(len(s), a.nextBlock()), max(len(s), maxArenaBlock)))
-	}
+	a.reserve(len(s))
 	a.kept += len(s)
 	start := a.block.Len()
 	a.block.WriteString(s)
 	return a.block.String()[start:]
+}
+
+// keepLower returns a copy of s with ASCII letters lower-cased.
+func (a *stringArena) keepLower(s string) string {
+	if s == "" {
+		return ""
+	}
+	a.reserve(len(s))
+	a.kept += len(s)
+	start := a.block.Len()
+	for i := 0; i < len(s); i++ {
+		a.block.WriteByte(lowerASCII(s[i]))
+	}
+	return a.block.String()[start:]
+}
+
+// reserve makes room for n more bytes in the current block, starting a new
+// block when it is full. A block is never grown in place: that would move
+// the strings already cut from it.
+func (a *stringArena) reserve(n int) {
+	if n > a.block.Cap()-a.block.Len() {
+		a.block = strings.Builder{}
+		a.block.Grow(min(max(n, a.nextBlock()), max(n, maxArenaBlock)))
+	}
 }
 
 // nextBlock estimates the room the rest of the body needs: a typical file

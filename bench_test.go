@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // corpusEnv names a directory of real robots.txt files. Without it, tests
@@ -72,6 +73,37 @@ func BenchmarkParseCorpus(b *testing.B) {
 		for _, f := range files {
 			Parse(f)
 		}
+	}
+}
+
+// BenchmarkTokenizeCorpus runs only the tokenizer over every corpus file:
+// the same work as Google's ParseRobotsTxt with a handler that does
+// nothing (split lines, find keys and values, classify keys), without
+// building the compiled form that Parse builds. BENCHMARKS.md compares it
+// with Google's parser.
+func BenchmarkTokenizeCorpus(b *testing.B) {
+	_, files := loadCorpus(b)
+	total := 0
+	for _, f := range files {
+		total += len(f)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	b.ResetTimer()
+	directives := 0
+	for i := 0; i < b.N; i++ {
+		for _, f := range files {
+			tok := newTokenizer(unsafe.String(unsafe.SliceData(f), len(f)))
+			var l line
+			for tok.next(&l) {
+				if l.flags&lineHasDirective != 0 {
+					directives++
+				}
+			}
+		}
+	}
+	if directives == 0 {
+		b.Fatal("no directives found")
 	}
 }
 

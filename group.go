@@ -130,7 +130,7 @@ func (r *Robots) build(body string) {
 	if cur >= 0 {
 		r.groups[cur].rules = finishRules(pending)
 	}
-	r.compile()
+	r.compile(&arena)
 }
 
 // appendCompiled compiles one rule as written and appends it, with the
@@ -248,7 +248,7 @@ type agentToken struct {
 // compile builds the per-agent rule sets from the groups. Most agents
 // appear in one group and share its rule set; only agents named in several
 // groups get a merged one.
-func (r *Robots) compile() {
+func (r *Robots) compile(arena *stringArena) {
 	type naming struct {
 		token string
 		group int32
@@ -262,7 +262,7 @@ func (r *Robots) compile() {
 		}
 		for _, value := range r.agents[g.agentLo:g.agentHi] {
 			if !isGlobalAgent(value) {
-				names = append(names, naming{lowerToken(value), int32(gi)})
+				names = append(names, naming{lowerToken(value, arena), int32(gi)})
 			}
 		}
 	}
@@ -304,12 +304,13 @@ func (r *Robots) setFor(groups []int32, groupSet []int32) int32 {
 	return int32(len(r.sets) - 1)
 }
 
-// lowerToken returns the lower-cased product token of a user-agent value.
-func lowerToken(value string) string {
+// lowerToken returns the lower-cased product token of a user-agent value,
+// kept in arena when it differs from the value's own bytes.
+func lowerToken(value string, arena *stringArena) string {
 	token := productToken(value)
 	for i := 0; i < len(token); i++ {
 		if 'A' <= token[i] && token[i] <= 'Z' {
-			return string(appendLower(make([]byte, 0, len(token)), token))
+			return arena.keepLower(token)
 		}
 	}
 	return token
@@ -322,14 +323,6 @@ func (r *Robots) groupIndex(g *group) *lazyIndex {
 		g.index = &lazyIndex{compiled: g.rules}
 	}
 	return g.index
-}
-
-// appendLower appends s to dst with ASCII letters lower-cased.
-func appendLower(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		dst = append(dst, lowerASCII(s[i]))
-	}
-	return dst
 }
 
 // mergedRuleSet merges the rules of the given groups, which are in file
