@@ -99,6 +99,15 @@ func BenchmarkParseAdversarial(b *testing.B) {
 			}
 		})
 	}
+	// A million empty lines is twice the size limit; read all of it.
+	million := []byte(strings.Repeat("\n", 1_000_000))
+	b.Run("million-empty-lines-unlimited", func(b *testing.B) {
+		b.SetBytes(int64(len(million)))
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			ParseWith(million, Options{MaxSize: -1})
+		}
+	})
 }
 
 func BenchmarkAllowedAdversarial(b *testing.B) {
