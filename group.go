@@ -269,6 +269,9 @@ func (r *Robots) compile(arena *stringArena) {
 	// Sorting keeps each token's groups in file order.
 	slices.SortStableFunc(names, func(a, b naming) int { return strings.Compare(a.token, b.token) })
 	groupSet := make([]int32, len(r.groups)) // 1 + the index of each group's own set, once made
+	// Most agents are named in one group and share its set.
+	r.sets = make([]ruleSet, 0, len(r.groups))
+	r.tokens = make([]agentToken, 0, len(names))
 	var groups []int32
 	for i := 0; i < len(names); {
 		groups = groups[:0]
