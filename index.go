@@ -21,6 +21,7 @@ const indexMinRules = 16
 // so the answer is the smallest position among the rules that match.
 type ruleIndex struct {
 	entries []prefixEntry // sorted by prefix, distinct
+	keys    []uint64      // prefixKey of each entry's prefix: most probes of a search compare these alone
 	wild    []int32       // positions of rules that need a full match, grouped by entry, ascending
 	need    []uint64      // for each wild rule, byteSignature of the bytes it requires
 }
@@ -45,6 +46,20 @@ func requiredBytes(pattern string) uint64 {
 		}
 	}
 	return sig
+}
+
+// prefixKey packs the first 8 bytes of s, big-endian and padded with
+// zeros. When the keys of two strings differ they order the strings as
+// strings.Compare does; when they are equal, the strings must be compared.
+func prefixKey(s string) uint64 {
+	var k uint64
+	for i := 0; i < 8; i++ {
+		k <<= 8
+		if i < len(s) {
+			k |= uint64(s[i])
+		}
+	}
+	return k
 }
 
 // A prefixEntry is one distinct literal prefix.
@@ -122,6 +137,7 @@ func newRuleIndex(compiled []compiledRule) *ruleIndex {
 			e.chainMin = min(e.chainMin, idx.entries[e.parent].chainMin)
 		}
 		idx.entries = append(idx.entries, e)
+		idx.keys = append(idx.keys, prefixKey(e.prefix))
 		stack = append(stack, int32(len(idx.entries)-1))
 		i = j
 	}
@@ -168,9 +184,10 @@ func (idx *ruleIndex) longestPrefixOf(path string) int32 {
 		// The last entry <= q: every entry that is a prefix of q is at most
 		// q, and so at most that entry.
 		lo, hi := 0, len(idx.entries) // find the first entry > q
+		qk := prefixKey(q)
 		for lo < hi {
 			mid := int(uint(lo+hi) >> 1)
-			if idx.entries[mid].prefix <= q {
+			if k := idx.keys[mid]; k < qk || k == qk && idx.entries[mid].prefix <= q {
 				lo = mid + 1
 			} else {
 				hi = mid
