@@ -786,3 +786,34 @@ func TestRobotsTxtNotSpecial(t *testing.T) {
 		t.Error("/robots.txt allowed under Disallow: /")
 	}
 }
+
+// The index orders prefixes by prefixKey first: unequal keys must order
+// strings exactly as strings.Compare does, NUL bytes and short strings
+// included.
+func TestPrefixKeyOrder(t *testing.T) {
+	alphabet := []string{"", "\x00", "/", "a", "b", "\xff"}
+	var words []string
+	var grow func(prefix string, depth int)
+	grow = func(prefix string, depth int) {
+		words = append(words, prefix)
+		if depth == 0 {
+			return
+		}
+		for _, c := range alphabet[1:] {
+			grow(prefix+c, depth-1)
+		}
+	}
+	grow("/abcdef", 3) // strings around the 8-byte boundary
+	grow("", 2)
+	for _, a := range words {
+		for _, b := range words {
+			ka, kb := prefixKey(a), prefixKey(b)
+			if ka == kb {
+				continue
+			}
+			if want := strings.Compare(a, b); (ka < kb) != (want < 0) {
+				t.Fatalf("prefixKey(%q) = %x, prefixKey(%q) = %x, but strings.Compare = %d", a, ka, b, kb, want)
+			}
+		}
+	}
+}
