@@ -1,0 +1,82 @@
+// Package web is the browser tester: a static page on which a site owner
+// pastes a robots.txt file, names a crawler and lists URLs, and sees, for
+// each URL, whether Google's parser would let the crawler fetch it and which
+// line decided, with the linter's findings beside the lines they concern.
+//
+// The page runs robotstxt itself, compiled to WebAssembly (see web/wasm),
+// so it answers exactly as the library does and needs no server once
+// loaded. Check is what the page calls; Build writes the static site and
+// Handler serves it (see web/serve).
+package web
+
+import (
+	"strings"
+
+	"github.com/seed50c7eacc/robotstxt"
+)
+
+// A Result is the page's view of one robots.txt file, one agent and a list
+// of URLs.
+type Result struct {
+	Agent       string                 `json:"agent"`
+	Specific    bool                   `json:"specific"` // some group names the agent; otherwise the * group or none applies
+	CrawlDelay  float64                `json:"crawlDelay,omitempty"`
+	Verdicts    []Verdict              `json:"verdicts"`
+	Diagnostics []robotstxt.Diagnostic `json:"diagnostics"`
+	Sitemaps    []string               `json:"sitemaps"`
+	Lines       int                    `json:"lines"` // lines of the file as Google numbers them
+	Truncated   bool                   `json:"truncated"`
+}
+
+// A Verdict is the answer for one URL.
+type Verdict struct {
+	URL     string `json:"url"`
+	Allowed bool   `json:"allowed"`
+	Line    int    `json:"line"`           // the deciding line, 0 when no rule applied
+	Rule    string `json:"rule,omitempty"` // the deciding rule as written, such as "disallow: /x"
+}
+
+// Check parses robots and answers for agent and each line of urls (blank
+// lines skipped, surrounding white space removed). It never fails: any
+// text is a robots.txt file and any string a URL.
+func Check(robots, agent, urls string) Result {
+	data := []byte(robots)
+	r := robotstxt.Parse(data)
+	report := robotstxt.Lint(data)
+	a := r.Agent(agent)
+	res := Result{
+		Agent:       agent,
+		Specific:    a.Specific(),
+		Verdicts:    []Verdict{},
+		Diagnostics: report.Diagnostics,
+		Sitemaps:    r.Sitemaps(),
+		Lines:       report.LastLine,
+		Truncated:   r.Truncated(),
+	}
+	if res.Diagnostics == nil {
+		res.Diagnostics = []robotstxt.Diagnostic{}
+	}
+	if res.Sitemaps == nil {
+		res.Sitemaps = []string{}
+	}
+	if d, ok := a.CrawlDelay(); ok {
+		res.CrawlDelay = d.Seconds()
+	}
+	for _, u := range strings.Split(urls, "\n") {
+		u = strings.TrimSpace(u)
+		if u == "" {
+			continue
+		}
+		v := a.Explain(u)
+		out := Verdict{URL: u, Allowed: v.Allowed, Line: v.Rule.Line}
+		if v.Rule.Line > 0 {
+			kind := "disallow"
+			if v.Rule.Allow {
+				kind = "allow"
+			}
+			out.Rule = kind + ": " + v.Rule.Pattern
+		}
+		res.Verdicts = append(res.Verdicts, out)
+	}
+	return res
+}
