@@ -44,16 +44,34 @@ type ruleSet struct {
 type compiledRule struct {
 	pattern string // the value in wire form; its length is the priority
 	line    int32
-	info    uint32 // ruleAllow, ruleDerived, and the index of the raw pattern plus one
+	info    uint32 // ruleAllow, ruleDerived, ruleWild, and the index of the raw pattern plus one
 }
 
 const (
 	ruleAllow   = 1 << 0 // an allow rule
 	ruleDerived = 1 << 1 // the directory pattern Google derives from an index.htm allow
-	rawShift    = 2      // info>>rawShift is 1 + the index in raws of the pattern as written, or 0 if it is pattern
+	ruleWild    = 1 << 2 // the pattern holds a '*' or ends in '$': not a plain prefix
+	rawShift    = 3      // info>>rawShift is 1 + the index in raws of the pattern as written, or 0 if it is pattern
 )
 
 func (c *compiledRule) allow() bool { return c.info&ruleAllow != 0 }
+
+// matches reports whether the rule's pattern matches path. Most patterns
+// are plain prefixes, which need no pattern matcher.
+func (c *compiledRule) matches(path string) bool {
+	if c.info&ruleWild == 0 {
+		return len(path) >= len(c.pattern) && path[:len(c.pattern)] == c.pattern
+	}
+	return matchPattern(c.pattern, path)
+}
+
+// wildFlag returns ruleWild if pattern is not a plain prefix.
+func wildFlag(pattern string) uint32 {
+	if _, whole := literalPrefix(pattern); whole {
+		return 0
+	}
+	return ruleWild
+}
 
 // asWritten returns the rule as it stands in the file.
 func (c *compiledRule) asWritten(raws []string) Rule {
@@ -148,14 +166,14 @@ func (r *Robots) appendCompiled(dst []compiledRule, allow bool, value string, li
 		r.raws = append(r.raws, value)
 		info |= uint32(len(r.raws)) << rawShift
 	}
-	dst = append(dst, compiledRule{pattern: pattern, line: int32(line), info: info})
+	dst = append(dst, compiledRule{pattern: pattern, line: int32(line), info: info | wildFlag(pattern)})
 	if allow {
 		if dir, ok := indexDirectory(pattern); ok {
 			if info>>rawShift == 0 {
 				r.raws = append(r.raws, value)
 				info |= uint32(len(r.raws)) << rawShift
 			}
-			dst = append(dst, compiledRule{pattern: dir, line: int32(line), info: info | ruleDerived})
+			dst = append(dst, compiledRule{pattern: dir, line: int32(line), info: info | ruleDerived | ruleWild})
 		}
 	}
 	return dst

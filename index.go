@@ -166,7 +166,7 @@ func (idx *ruleIndex) find(compiled []compiledRule, path string) int32 {
 			if have != 0 && idx.need[w]&^have != 0 {
 				continue // the path lacks a byte the pattern requires
 			}
-			if matchPattern(compiled[pos].pattern, path) {
+			if compiled[pos].matches(path) {
 				best = pos
 				break
 			}

@@ -16,12 +16,12 @@ const pathBufSize = 2048
 // Google compares the agent, as given, with the product token of each
 // user-agent line, ignoring ASCII case. Only a group naming the agent (even
 // one with no rules) keeps the "*" groups from applying.
-func (r *Robots) rulesFor(agent string) (rs ruleSet, specific bool) {
+func (r *Robots) rulesFor(agent string) (rs *ruleSet, specific bool) {
 	if r == nil {
-		return ruleSet{}, false
+		return &noRules, false
 	}
 	if r.outcome == DisallowAll {
-		return ruleSet{disallowAll: true}, false
+		return &blanketDisallow, false
 	}
 	lo, hi := 0, len(r.tokens)
 	for lo < hi {
@@ -33,13 +33,20 @@ func (r *Robots) rulesFor(agent string) (rs ruleSet, specific bool) {
 		}
 	}
 	if lo < len(r.tokens) && compareFold(r.tokens[lo].name, agent) == 0 {
-		return r.sets[r.tokens[lo].set], true
+		return &r.sets[r.tokens[lo].set], true
 	}
 	if r.globalSet > 0 {
-		return r.sets[r.globalSet-1], false
+		return &r.sets[r.globalSet-1], false
 	}
-	return ruleSet{}, false
+	return &noRules, false
 }
+
+// The rule sets of files without rules for an agent, and of a blanket
+// disallow. They are never written.
+var (
+	noRules         ruleSet
+	blanketDisallow = ruleSet{disallowAll: true}
+)
 
 // compareFold compares a lower-case token with s lower-cased (ASCII only).
 func compareFold(token, s string) int {
@@ -62,80 +69,101 @@ func compareFold(token, s string) int {
 // result omits it.
 func pathOf(url string) (path string, prefixed bool) {
 	s := 0
-	if strings.HasPrefix(url, "//") {
+	if len(url) >= 2 && url[0] == '/' && url[1] == '/' {
 		s = 2 // a network-path reference: skip to the authority
 	}
-	early := indexAnyOf(url, s)
-	start := s
-	if proto := strings.Index(url[s:], "://"); proto >= 0 && (early < 0 || early > s+proto) {
-		start = s + proto + 3
+	p, hash := indexPathStart(url, s)
+	// Google skips a scheme when "://" occurs before the first '/', '?' or
+	// ';'. That "://" holds a '/', so it can only be the one at p-1.
+	if p > s && url[p-1] == ':' && url[p] == '/' && p+1 < len(url) && url[p+1] == '/' {
+		var h bool
+		p, h = indexPathStart(url, p+2)
+		hash = hash || h
 	}
-	p := indexAnyOf(url, start)
-	if p < 0 {
-		return "/", false
+	if p < 0 || hash {
+		return "/", false // no path, or a fragment starts before it
 	}
-	end := len(url)
-	if h := strings.IndexByte(url[s:], '#'); h >= 0 {
-		if s+h < p {
-			return "/", false
-		}
-		end = s + h
+	path = url[p:]
+	if h := strings.IndexByte(path, '#'); h >= 0 {
+		path = path[:h]
 	}
-	path = url[p:end]
 	if path[0] != '/' {
 		return path, true
 	}
 	return path, false
 }
 
-// indexAnyOf returns the index of the first '/', '?' or ';' in url at or
-// after from, or -1.
-func indexAnyOf(url string, from int) int {
+// indexPathStart returns the index of the first '/', '?' or ';' in url at
+// or after from, or -1, and whether a '#' comes before it.
+func indexPathStart(url string, from int) (int, bool) {
+	hash := false
 	for i := from; i < len(url); i++ {
-		if c := url[i]; c == '/' || c == '?' || c == ';' {
-			return i
+		switch url[i] {
+		case '/', '?', ';':
+			return i, hash
+		case '#':
+			hash = true
 		}
 	}
-	return -1
+	return -1, hash
 }
 
-// decide returns the verdict for a path given the agent's rules.
-func (rs *ruleSet) decide(path string) Verdict {
+// decide returns the rule that decides for path, or nil when none
+// matches.
+func (rs *ruleSet) decide(path string) *compiledRule {
 	// Google keeps the longest match of each kind (the first one on ties)
 	// and lets allow win ties; an empty pattern matches with priority 0,
-	// which names a line but never disallows. The order of rs.rules makes
-	// the first matching rule exactly that answer.
+	// which names a line but never disallows. The order of rs.compiled
+	// makes the first matching rule exactly that answer.
 	if rs.index != nil {
 		if pos := rs.index.get().find(rs.compiled, path); pos != noRule {
-			return rs.compiled[pos].verdict(rs.raws)
+			return &rs.compiled[pos]
 		}
-		return Verdict{Allowed: true}
+		return nil
 	}
 	for i := range rs.compiled {
-		if matchPattern(rs.compiled[i].pattern, path) {
-			return rs.compiled[i].verdict(rs.raws)
+		if rs.compiled[i].matches(path) {
+			return &rs.compiled[i]
 		}
+	}
+	return nil
+}
+
+// allows reports whether a deciding rule allows: an empty disallow
+// decides (and names its line) but allows.
+func (c *compiledRule) allows() bool { return c.allow() || c.pattern == "" }
+
+// allowed reports whether rs allows url.
+func (rs *ruleSet) allowed(url string) bool {
+	if rs.disallowAll {
+		return false
+	}
+	if c := rs.decideURL(url); c != nil {
+		return c.allows()
+	}
+	return true
+}
+
+// verdict returns the verdict of rs for url, with the deciding rule.
+func (rs *ruleSet) verdict(url string) Verdict {
+	if rs.disallowAll {
+		return Verdict{}
+	}
+	if c := rs.decideURL(url); c != nil {
+		return Verdict{Allowed: c.allows(), Rule: c.asWritten(rs.raws)}
 	}
 	return Verdict{Allowed: true}
 }
 
-// verdict returns the verdict of a rule that decides.
-func (c *compiledRule) verdict(raws []string) Verdict {
-	return Verdict{Allowed: c.allow() || c.pattern == "", Rule: c.asWritten(raws)}
-}
-
-// verdict returns the verdict of rs for url, brought to wire form without
-// allocating where it can.
-func (rs *ruleSet) verdict(url string) Verdict {
+// decideURL returns the rule that decides for url, or nil, bringing the
+// URL's path to wire form without allocating where it can.
+func (rs *ruleSet) decideURL(url string) *compiledRule {
 	if len(rs.compiled) == 0 {
-		return Verdict{Allowed: !rs.disallowAll}
+		return nil
 	}
 	path, prefixed := pathOf(url)
-	// Google hands the path on as a C string.
-	if i := strings.IndexByte(path, 0); i >= 0 {
-		path = path[:i]
-	}
-	n, changed := escapedLen(path)
+	end, n, changed := wireLen(path)
+	path = path[:end]
 	if !changed && !prefixed {
 		return rs.decide(path)
 	}

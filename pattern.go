@@ -4,13 +4,16 @@ import "strings"
 
 const upperHex = "0123456789ABCDEF"
 
-// escapedLen returns the length of s in wire form (see appendEscaped), and
-// whether that differs from s.
-func escapedLen(s string) (n int, changed bool) {
-	n = len(s)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
+// wireLen measures s up to its first NUL, if any: end is where that part
+// ends, n its length in wire form (see appendEscaped), and changed whether
+// the wire form differs from it. Google hands paths on as C strings, so a
+// NUL ends them; rule values never hold one.
+func wireLen(s string) (end, n int, changed bool) {
+	i := 0
+	for ; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == 0:
+			return i, n + i, changed
 		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
 			if isLowerHex(s[i+1]) || isLowerHex(s[i+2]) {
 				changed = true
@@ -21,7 +24,7 @@ func escapedLen(s string) (n int, changed bool) {
 			changed = true
 		}
 	}
-	return n, changed
+	return len(s), n + len(s), changed
 }
 
 // appendEscaped appends s in wire form to dst: every byte >= 0x80 becomes
@@ -47,7 +50,7 @@ func appendEscaped(dst []byte, s string) []byte {
 // escapePattern returns s in wire form, without allocating when s already
 // is.
 func escapePattern(s string) string {
-	n, changed := escapedLen(s)
+	_, n, changed := wireLen(s)
 	if !changed {
 		return s
 	}

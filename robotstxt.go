@@ -97,7 +97,7 @@ func ParseWith(data []byte, opts Options) *Robots {
 // than 2 KiB once escaped.
 func (r *Robots) Allowed(agent, url string) bool {
 	rs, _ := r.rulesFor(agent)
-	return rs.verdict(url).Allowed
+	return rs.allowed(url)
 }
 
 // Explain returns the verdict for agent and url, with the rule that decided
@@ -168,7 +168,7 @@ func (r *Robots) Truncated() bool { return r.truncated }
 // immutable and safe for concurrent use.
 type Agent struct {
 	name     string
-	rules    ruleSet
+	rules    *ruleSet
 	specific bool
 }
 
@@ -181,18 +181,27 @@ func (a *Agent) Name() string { return a.name }
 func (a *Agent) Specific() bool { return a.specific }
 
 // Allowed reports whether the agent may fetch url; see Robots.Allowed.
-func (a *Agent) Allowed(url string) bool { return a.rules.verdict(url).Allowed }
+func (a *Agent) Allowed(url string) bool { return a.ruleSet().allowed(url) }
 
 // Explain returns the verdict for url with the rule that decided it; see
 // Robots.Explain.
-func (a *Agent) Explain(url string) Verdict { return a.rules.verdict(url) }
+func (a *Agent) Explain(url string) Verdict { return a.ruleSet().verdict(url) }
+
+// ruleSet returns the agent's rules; a zero Agent has none.
+func (a *Agent) ruleSet() *ruleSet {
+	if a.rules == nil {
+		return &noRules
+	}
+	return a.rules
+}
 
 // CrawlDelay returns the crawl-delay that applies to the agent, read from
 // the same groups its rules come from: the first valid value, in file
 // order. ok is false when no group that applies sets one. Google ignores
 // crawl-delay; other crawlers honour it.
 func (a *Agent) CrawlDelay() (delay time.Duration, ok bool) {
-	return a.rules.crawlDelay, a.rules.hasCrawlDelay
+	rs := a.ruleSet()
+	return rs.crawlDelay, rs.hasCrawlDelay
 }
 
 // A Rule is an allow or disallow line of a group.

@@ -361,6 +361,13 @@ func TestZeroValue(t *testing.T) {
 			t.Error("empty Robots has a crawl delay")
 		}
 	}
+	var agent Agent
+	if !agent.Allowed("/x") || agent.Explain("/x").Rule.Line != 0 || agent.Specific() {
+		t.Error("zero Agent is not an agent without rules")
+	}
+	if _, ok := agent.CrawlDelay(); ok {
+		t.Error("zero Agent has a crawl delay")
+	}
 }
 
 // A *Robots and an *Agent answer the same from many goroutines at once,
