@@ -2,6 +2,7 @@ package robotstxt
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,8 +44,22 @@ type ruleSet struct {
 // A compiledRule is a rule as Google's matcher sees it.
 type compiledRule struct {
 	pattern string // the value in wire form; its length is the priority
-	line    int32
-	info    uint32 // ruleAllow, ruleDerived, ruleWild, and the index of the raw pattern plus one
+	// head is the prefixKey of the pattern's literal prefix: a path whose
+	// first bytes differ from it cannot match, which one comparison of
+	// integers tells. Patterns hold no NUL, so head's trailing zero bytes
+	// are padding.
+	head uint64
+	line int32
+	info uint32 // ruleAllow, ruleDerived, ruleWild, and the index of the raw pattern plus one
+}
+
+// newCompiledRule returns the rule for a pattern in wire form.
+func newCompiledRule(pattern string, line int, info uint32) compiledRule {
+	literal, whole := literalPrefix(pattern)
+	if !whole {
+		info |= ruleWild
+	}
+	return compiledRule{pattern: pattern, head: prefixKey(literal), line: int32(line), info: info}
 }
 
 const (
@@ -56,21 +71,17 @@ const (
 
 func (c *compiledRule) allow() bool { return c.info&ruleAllow != 0 }
 
-// matches reports whether the rule's pattern matches path. Most patterns
-// are plain prefixes, which need no pattern matcher.
-func (c *compiledRule) matches(path string) bool {
+// matches reports whether the rule's pattern matches path, whose
+// prefixKey is pathKey. Most rules are told apart by their first bytes, and
+// most patterns are plain prefixes, which need no pattern matcher.
+func (c *compiledRule) matches(path string, pathKey uint64) bool {
+	if pathKey&(^uint64(0)<<(bits.TrailingZeros64(c.head)&^7)) != c.head {
+		return false
+	}
 	if c.info&ruleWild == 0 {
 		return len(path) >= len(c.pattern) && path[:len(c.pattern)] == c.pattern
 	}
 	return matchPattern(c.pattern, path)
-}
-
-// wildFlag returns ruleWild if pattern is not a plain prefix.
-func wildFlag(pattern string) uint32 {
-	if _, whole := literalPrefix(pattern); whole {
-		return 0
-	}
-	return ruleWild
 }
 
 // asWritten returns the rule as it stands in the file.
@@ -166,14 +177,14 @@ func (r *Robots) appendCompiled(dst []compiledRule, allow bool, value string, li
 		r.raws = append(r.raws, value)
 		info |= uint32(len(r.raws)) << rawShift
 	}
-	dst = append(dst, compiledRule{pattern: pattern, line: int32(line), info: info | wildFlag(pattern)})
+	dst = append(dst, newCompiledRule(pattern, line, info))
 	if allow {
 		if dir, ok := indexDirectory(pattern); ok {
 			if info>>rawShift == 0 {
 				r.raws = append(r.raws, value)
 				info |= uint32(len(r.raws)) << rawShift
 			}
-			dst = append(dst, compiledRule{pattern: dir, line: int32(line), info: info | ruleDerived | ruleWild})
+			dst = append(dst, newCompiledRule(dir, line, info|ruleDerived))
 		}
 	}
 	return dst

@@ -52,6 +52,11 @@ func requiredBytes(pattern string) uint64 {
 // zeros. When the keys of two strings differ they order the strings as
 // strings.Compare does; when they are equal, the strings must be compared.
 func prefixKey(s string) uint64 {
+	if len(s) >= 8 {
+		// The compiler turns this into one load and a byte swap.
+		return uint64(s[7]) | uint64(s[6])<<8 | uint64(s[5])<<16 | uint64(s[4])<<24 |
+			uint64(s[3])<<32 | uint64(s[2])<<40 | uint64(s[1])<<48 | uint64(s[0])<<56
+	}
 	var k uint64
 	for i := 0; i < 8; i++ {
 		k <<= 8
@@ -145,8 +150,8 @@ func newRuleIndex(compiled []compiledRule) *ruleIndex {
 }
 
 // find returns the position of the deciding rule for path, or noRule.
-func (idx *ruleIndex) find(compiled []compiledRule, path string) int32 {
-	e := idx.longestPrefixOf(path)
+func (idx *ruleIndex) find(compiled []compiledRule, path string, pathKey uint64) int32 {
+	e := idx.longestPrefixOf(path, pathKey)
 	best := noRule
 	var have uint64 // the path's byteSignature, computed when first useful
 	for e >= 0 {
@@ -166,7 +171,7 @@ func (idx *ruleIndex) find(compiled []compiledRule, path string) int32 {
 			if have != 0 && idx.need[w]&^have != 0 {
 				continue // the path lacks a byte the pattern requires
 			}
-			if compiled[pos].matches(path) {
+			if compiled[pos].matches(path, pathKey) {
 				best = pos
 				break
 			}
@@ -178,13 +183,12 @@ func (idx *ruleIndex) find(compiled []compiledRule, path string) int32 {
 
 // longestPrefixOf returns the entry with the longest prefix that is a
 // prefix of path, or -1.
-func (idx *ruleIndex) longestPrefixOf(path string) int32 {
-	q := path
+func (idx *ruleIndex) longestPrefixOf(path string, pathKey uint64) int32 {
+	q, qk := path, pathKey
 	for {
 		// The last entry <= q: every entry that is a prefix of q is at most
 		// q, and so at most that entry.
 		lo, hi := 0, len(idx.entries) // find the first entry > q
-		qk := prefixKey(q)
 		for lo < hi {
 			mid := int(uint(lo+hi) >> 1)
 			if k := idx.keys[mid]; k < qk || k == qk && idx.entries[mid].prefix <= q {
@@ -206,6 +210,7 @@ func (idx *ruleIndex) longestPrefixOf(path string) int32 {
 		// n bytes and would sort after p; so the answer is a prefix of
 		// q[:n], and shorter than p.
 		q = q[:n]
+		qk = prefixKey(q)
 	}
 }
 

@@ -68,6 +68,20 @@ func compareFold(token, s string) int {
 // starts with '/'; when it has to be added, prefixed reports so and the
 // result omits it.
 func pathOf(url string) (path string, prefixed bool) {
+	p := pathStart(url)
+	if p < 0 {
+		return "/", false
+	}
+	path = url[p:]
+	if h := strings.IndexByte(path, '#'); h >= 0 {
+		path = path[:h]
+	}
+	return path, path[0] != '/'
+}
+
+// pathStart returns the index in url where pathOf's result starts (before
+// the fragment is cut), or -1 when that result is just "/".
+func pathStart(url string) int {
 	s := 0
 	if len(url) >= 2 && url[0] == '/' && url[1] == '/' {
 		s = 2 // a network-path reference: skip to the authority
@@ -80,30 +94,39 @@ func pathOf(url string) (path string, prefixed bool) {
 		p, h = indexPathStart(url, p+2)
 		hash = hash || h
 	}
-	if p < 0 || hash {
-		return "/", false // no path, or a fragment starts before it
+	if hash {
+		return -1 // a fragment starts before the path
 	}
-	path = url[p:]
-	if h := strings.IndexByte(path, '#'); h >= 0 {
-		path = path[:h]
-	}
-	if path[0] != '/' {
-		return path, true
-	}
-	return path, false
+	return p
 }
+
+// pathClass marks the bytes indexPathStart looks for.
+var pathClass = func() (t [256]bool) {
+	for _, c := range "/?;#" {
+		t[c] = true
+	}
+	return t
+}()
 
 // indexPathStart returns the index of the first '/', '?' or ';' in url at
 // or after from, or -1, and whether a '#' comes before it.
 func indexPathStart(url string, from int) (int, bool) {
 	hash := false
-	for i := from; i < len(url); i++ {
-		switch url[i] {
-		case '/', '?', ';':
-			return i, hash
-		case '#':
-			hash = true
+	i := from
+	for ; i+8 <= len(url); i += 8 { // skip eight bytes at a time while none is marked
+		w := load64(url, i)
+		if hasZeroByte(w^repeat('/'))|hasZeroByte(w^repeat('?'))|hasZeroByte(w^repeat(';'))|hasZeroByte(w^repeat('#')) != 0 {
+			break
 		}
+	}
+	for ; i < len(url); i++ {
+		if !pathClass[url[i]] {
+			continue
+		}
+		if url[i] != '#' {
+			return i, hash
+		}
+		hash = true
 	}
 	return -1, hash
 }
@@ -115,14 +138,15 @@ func (rs *ruleSet) decide(path string) *compiledRule {
 	// and lets allow win ties; an empty pattern matches with priority 0,
 	// which names a line but never disallows. The order of rs.compiled
 	// makes the first matching rule exactly that answer.
+	key := prefixKey(path)
 	if rs.index != nil {
-		if pos := rs.index.get().find(rs.compiled, path); pos != noRule {
+		if pos := rs.index.get().find(rs.compiled, path, key); pos != noRule {
 			return &rs.compiled[pos]
 		}
 		return nil
 	}
 	for i := range rs.compiled {
-		if rs.compiled[i].matches(path) {
+		if rs.compiled[i].matches(path, key) {
 			return &rs.compiled[i]
 		}
 	}
@@ -155,31 +179,60 @@ func (rs *ruleSet) verdict(url string) Verdict {
 	return Verdict{Allowed: true}
 }
 
-// decideURL returns the rule that decides for url, or nil, bringing the
-// URL's path to wire form without allocating where it can.
+// decideURL returns the rule that decides for url, or nil.
 func (rs *ruleSet) decideURL(url string) *compiledRule {
 	if len(rs.compiled) == 0 {
 		return nil
 	}
-	path, prefixed := pathOf(url)
-	end, n, changed := wireLen(path)
-	path = path[:end]
-	if !changed && !prefixed {
+	path, n, rewrite := findPath(url)
+	if !rewrite {
 		return rs.decide(path)
 	}
+	// Declared here, not above: the array is zeroed wherever it is declared.
+	var buf [pathBufSize]byte
+	return rs.decide(rewritePath(path, n, &buf))
+}
+
+// wirePath returns the path of url as the matcher sees it: found as pathOf
+// finds it, cut at a NUL, and in wire form. It may write to buf; the result
+// is valid until buf is reused.
+func wirePath(url string, buf *[pathBufSize]byte) string {
+	path, n, rewrite := findPath(url)
+	if !rewrite {
+		return path
+	}
+	return rewritePath(path, n, buf)
+}
+
+// findPath returns the path of url, without its fragment and cut at a NUL,
+// and whether it must be rewritten: given a leading '/' or brought to wire
+// form, n bytes long once rewritten.
+func findPath(url string) (path string, n int, rewrite bool) {
+	path, prefixed := "/", false
+	if p := pathStart(url); p >= 0 {
+		path = url[p:]
+		prefixed = path[0] != '/'
+	}
+	end, n, changed := wireLen(path) // stops at the fragment
 	if prefixed {
 		n++
 	}
-	var stack [pathBufSize]byte
-	buf := stack[:0]
-	if n > len(stack) {
-		buf = make([]byte, 0, n)
+	return path[:end], n, changed || prefixed
+}
+
+// rewritePath returns path, n bytes long once rewritten, with a leading
+// '/' when it lacks one and in wire form. It writes to buf, or to a new
+// buffer if it does not fit.
+func rewritePath(path string, n int, buf *[pathBufSize]byte) string {
+	out := buf[:0]
+	if n > len(buf) {
+		out = make([]byte, 0, n)
 	}
-	if prefixed {
-		buf = append(buf, '/')
+	if path == "" || path[0] != '/' {
+		out = append(out, '/')
 	}
-	buf = appendEscaped(buf, path)
-	// The string is used only during this call and buf is never written
-	// again, so viewing it in place is safe and keeps it off the heap.
-	return rs.decide(unsafe.String(unsafe.SliceData(buf), len(buf)))
+	out = appendEscaped(out, path)
+	// out is never written again while the result is in use, so viewing it
+	// in place is safe and keeps it off the heap.
+	return unsafe.String(unsafe.SliceData(out), len(out))
 }

@@ -4,28 +4,70 @@ import "strings"
 
 const upperHex = "0123456789ABCDEF"
 
-// wireLen measures s up to its first NUL, if any: end is where that part
-// ends, n its length in wire form (see appendEscaped), and changed whether
-// the wire form differs from it. Google hands paths on as C strings, so a
-// NUL ends them; rule values never hold one.
+// wireLen measures s up to its first NUL or '#', if any: end is where that
+// part ends, n its length in wire form (see appendEscaped), and changed
+// whether the wire form differs from it. A '#' starts a URL's fragment, and
+// Google hands paths on as C strings, so a NUL ends them; rule values hold
+// neither.
 func wireLen(s string) (end, n int, changed bool) {
 	i := 0
+	for ; i+8 <= len(s); i += 8 { // eight bytes at a time up to the first one to look at
+		w := load64(s, i)
+		if w&highBits|hasZeroByte(w)|hasZeroByte(w^repeat('#'))|hasZeroByte(w^repeat('%')) != 0 {
+			break
+		}
+	}
 	for ; i < len(s); i++ {
+		if !wireClass[s[i]] {
+			continue
+		}
 		switch c := s[i]; {
-		case c == 0:
+		case c == 0 || c == '#':
 			return i, n + i, changed
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			if isLowerHex(s[i+1]) || isLowerHex(s[i+2]) {
-				changed = true
+		case c == '%':
+			if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+				if isLowerHex(s[i+1]) || isLowerHex(s[i+2]) {
+					changed = true
+				}
+				i += 2
 			}
-			i += 2
-		case c >= 0x80:
+		default: // >= 0x80
 			n += 2
 			changed = true
 		}
 	}
 	return len(s), n + len(s), changed
 }
+
+// Word-at-a-time tests on eight bytes of a string (SWAR).
+const (
+	lowBits  = 0x0101010101010101
+	highBits = 0x8080808080808080
+)
+
+// load64 returns s[i:i+8] as a little-endian word; the compiler makes it
+// one load.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// repeat returns a word of eight bytes c.
+func repeat(c byte) uint64 { return lowBits * uint64(c) }
+
+// hasZeroByte is non-zero if some byte of w is zero. (It may also flag
+// bytes above a zero byte, which is enough to know that one exists.)
+func hasZeroByte(w uint64) uint64 { return (w - lowBits) &^ w & highBits }
+
+// wireClass marks the bytes wireLen must look at.
+var wireClass = func() (t [256]bool) {
+	t[0], t['#'], t['%'] = true, true, true
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = true
+	}
+	return t
+}()
 
 // appendEscaped appends s in wire form to dst: every byte >= 0x80 becomes
 // %XX, and the hex digits of every %xx escape are upper-cased. Nothing is
