@@ -295,8 +295,13 @@ func (r *Robots) compile(arena *stringArena) {
 			}
 		}
 	}
-	// Sorting keeps each token's groups in file order.
-	slices.SortStableFunc(names, func(a, b naming) int { return strings.Compare(a.token, b.token) })
+	// Each token's groups stay in file order.
+	slices.SortFunc(names, func(a, b naming) int {
+		if c := strings.Compare(a.token, b.token); c != 0 {
+			return c
+		}
+		return int(a.group - b.group)
+	})
 	groupSet := make([]int32, len(r.groups)) // 1 + the index of each group's own set, once made
 	// Most agents are named in one group and share its set.
 	r.sets = make([]ruleSet, 0, len(r.groups))

@@ -268,13 +268,15 @@ func trimSpace(s string) string {
 	return s
 }
 
-// Key spellings Google accepts, tested as ASCII case-insensitive prefixes in
-// this order; the first hit wins.
-var keySpellings = [...]struct {
+type keySpelling struct {
 	prefix string
 	kind   keyKind
 	typo   bool
-}{
+}
+
+// Key spellings Google accepts, tested as ASCII case-insensitive prefixes in
+// this order; the first hit wins.
+var keySpellings = [...]keySpelling{
 	{"user-agent", keyUserAgent, false},
 	{"useragent", keyUserAgent, true},
 	{"user agent", keyUserAgent, true},
@@ -295,12 +297,20 @@ func classifyKey(key string) (keyKind, bool) {
 	if key == "" {
 		return keyUnknown, false
 	}
+	// Only the spellings that share the key's first letter can match; they
+	// are tried in keySpellings order.
+	var spellings []keySpelling
 	switch lowerASCII(key[0]) {
-	case 'u', 'a', 'd', 's':
-	default:
-		return keyUnknown, false
+	case 'u':
+		spellings = keySpellings[0:3]
+	case 'a':
+		spellings = keySpellings[3:4]
+	case 'd':
+		spellings = keySpellings[4:10]
+	case 's':
+		spellings = keySpellings[10:12]
 	}
-	for _, s := range keySpellings {
+	for _, s := range spellings {
 		if hasPrefixFold(key, s.prefix) {
 			return s.kind, s.typo
 		}
