@@ -48,10 +48,15 @@ func adversarialFiles() []struct {
 		{"colons", fill(":")},
 		{"rules-shared-prefix", []byte(sharedPrefix.String())},
 		{"rules-10000", []byte(manyRules.String())},
-		{"index-html-allows", fill("Allow: /a/index.html\n")},
-		{"non-ascii-rules", fill("Disallow: /ééééé\n")},
+		{"index-html-allows", inGroup(fill("Allow: /a/index.html\n"))},
+		{"non-ascii-rules", inGroup(fill("Disallow: /ééééé\n"))},
 		{"random-bytes", random},
 	}
+}
+
+// inGroup puts the rules of body in a "*" group, keeping the size limit.
+func inGroup(body []byte) []byte {
+	return append([]byte("User-agent: *\n"), body[:len(body)-len("User-agent: *\n")]...)
 }
 
 // letters spells i in base 26 with letters, so that every agent token
