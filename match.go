@@ -1,6 +1,7 @@
 package robotstxt
 
 import (
+	"math/bits"
 	"strings"
 	"unsafe"
 )
@@ -82,6 +83,18 @@ func pathOf(url string) (path string, prefixed bool) {
 // pathStart returns the index in url where pathOf's result starts (before
 // the fragment is cut), or -1 when that result is just "/".
 func pathStart(url string) int {
+	if len(url) >= 8 {
+		// The common schemes, which the general search below would skip
+		// the same way.
+		switch load64(url, 0) {
+		case httpsScheme:
+			p, hash := indexPathStart(url, len("https://"))
+			return pathFound(p, hash)
+		case httpScheme | uint64(url[7])<<56:
+			p, hash := indexPathStart(url, len("http://"))
+			return pathFound(p, hash)
+		}
+	}
 	s := 0
 	if len(url) >= 2 && url[0] == '/' && url[1] == '/' {
 		s = 2 // a network-path reference: skip to the authority
@@ -94,11 +107,23 @@ func pathStart(url string) int {
 		p, h = indexPathStart(url, p+2)
 		hash = hash || h
 	}
+	return pathFound(p, hash)
+}
+
+// pathFound returns p, or -1 if a fragment starts before it.
+func pathFound(p int, hash bool) int {
 	if hash {
-		return -1 // a fragment starts before the path
+		return -1
 	}
 	return p
 }
+
+// The first eight bytes of "https://" and the first seven of "http://", as
+// load64 reads them.
+var (
+	httpsScheme = load64("https://", 0)
+	httpScheme  = load64("http://\x00", 0)
+)
 
 // pathClass marks the bytes indexPathStart looks for.
 var pathClass = func() (t [256]bool) {
@@ -113,11 +138,19 @@ var pathClass = func() (t [256]bool) {
 func indexPathStart(url string, from int) (int, bool) {
 	hash := false
 	i := from
-	for ; i+8 <= len(url); i += 8 { // skip eight bytes at a time while none is marked
+	for i+8 <= len(url) { // eight bytes at a time: see hasZeroByte
 		w := load64(url, i)
-		if hasZeroByte(w^repeat('/'))|hasZeroByte(w^repeat('?'))|hasZeroByte(w^repeat(';'))|hasZeroByte(w^repeat('#')) != 0 {
-			break
+		m := hasZeroByte(w^repeat('/')) | hasZeroByte(w^repeat('?')) | hasZeroByte(w^repeat(';')) | hasZeroByte(w^repeat('#'))
+		if m == 0 {
+			i += 8
+			continue
 		}
+		i += bits.TrailingZeros64(m) >> 3
+		if url[i] != '#' {
+			return i, hash
+		}
+		hash = true
+		i++
 	}
 	for ; i < len(url); i++ {
 		if !pathClass[url[i]] {

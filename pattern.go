@@ -1,6 +1,9 @@
 package robotstxt
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 const upperHex = "0123456789ABCDEF"
 
@@ -11,11 +14,14 @@ const upperHex = "0123456789ABCDEF"
 // neither.
 func wireLen(s string) (end, n int, changed bool) {
 	i := 0
-	for ; i+8 <= len(s); i += 8 { // eight bytes at a time up to the first one to look at
+	for i+8 <= len(s) { // skip eight ordinary bytes at a time
 		w := load64(s, i)
-		if w&highBits|hasZeroByte(w)|hasZeroByte(w^repeat('#'))|hasZeroByte(w^repeat('%')) != 0 {
+		m := w&highBits | hasZeroByte(w) | hasZeroByte(w^repeat('#')) | hasZeroByte(w^repeat('%'))
+		if m != 0 {
+			i += bits.TrailingZeros64(m) >> 3 // the first byte to look at
 			break
 		}
+		i += 8
 	}
 	for ; i < len(s); i++ {
 		if !wireClass[s[i]] {
@@ -56,8 +62,9 @@ func load64(s string, i int) uint64 {
 // repeat returns a word of eight bytes c.
 func repeat(c byte) uint64 { return lowBits * uint64(c) }
 
-// hasZeroByte is non-zero if some byte of w is zero. (It may also flag
-// bytes above a zero byte, which is enough to know that one exists.)
+// hasZeroByte is non-zero if some byte of w is zero: it sets the high bit
+// of each zero byte, and may also set it in bytes above a zero byte, so the
+// lowest byte it flags is always the first zero byte.
 func hasZeroByte(w uint64) uint64 { return (w - lowBits) &^ w & highBits }
 
 // wireClass marks the bytes wireLen must look at.
