@@ -26,16 +26,7 @@ func (a *stringArena) init(n int) {
 }
 
 // keep returns a copy of s that does not share memory with s.
-func (a *stringArena) keep(s string) string {
-	if s == "" {
-		return ""
-	}
-	a.reserve(len(s))
-	a.kept += len(s)
-	start := a.block.Len()
-	a.block.WriteString(s)
-	return a.block.String()[start:]
-}
+func (a *stringArena) keep(s string) string { return a.keepJoin(s, "") }
 
 // keepLower returns a copy of s with ASCII letters lower-cased.
 func (a *stringArena) keepLower(s string) string {
@@ -48,6 +39,40 @@ func (a *stringArena) keepLower(s string) string {
 	for i := 0; i < len(s); i++ {
 		a.block.WriteByte(lowerASCII(s[i]))
 	}
+	return a.block.String()[start:]
+}
+
+// keepEscaped returns s in wire form (see appendEscaped): s itself when
+// that is the same, otherwise a copy in the arena.
+func (a *stringArena) keepEscaped(s string) string {
+	_, n, changed := wireLen(s)
+	if !changed {
+		return s
+	}
+	var scratch [256]byte
+	buf := scratch[:0]
+	if n > len(scratch) {
+		buf = make([]byte, 0, n)
+	}
+	buf = appendEscaped(buf, s)
+	a.reserve(len(buf))
+	a.kept += len(buf)
+	start := a.block.Len()
+	a.block.Write(buf)
+	return a.block.String()[start:]
+}
+
+// keepJoin returns a copy of s+t.
+func (a *stringArena) keepJoin(s, t string) string {
+	n := len(s) + len(t)
+	if n == 0 {
+		return ""
+	}
+	a.reserve(n)
+	a.kept += n
+	start := a.block.Len()
+	a.block.WriteString(s)
+	a.block.WriteString(t)
 	return a.block.String()[start:]
 }
 

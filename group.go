@@ -144,7 +144,7 @@ func (r *Robots) build(body string) {
 			if cur < 0 {
 				continue // a rule before any user-agent line belongs to no group
 			}
-			pending = r.appendCompiled(pending, l.kind == keyAllow, arena.keep(l.value), l.num, l.flags&lineMayEscape != 0)
+			pending = r.appendCompiled(pending, &arena, l.kind == keyAllow, l.value, l.num, l.flags&lineMayEscape != 0)
 		case keySitemap:
 			if l.value != "" {
 				r.sitemaps = append(r.sitemaps, arena.keep(l.value))
@@ -163,11 +163,13 @@ func (r *Robots) build(body string) {
 }
 
 // appendCompiled compiles one rule as written and appends it, with the
-// directory pattern Google derives from an index.htm allow.
-func (r *Robots) appendCompiled(dst []compiledRule, allow bool, value string, line int, mayEscape bool) []compiledRule {
+// directory pattern Google derives from an index.htm allow. The value and
+// its wire form, when that differs, are kept in arena.
+func (r *Robots) appendCompiled(dst []compiledRule, arena *stringArena, allow bool, value string, line int, mayEscape bool) []compiledRule {
+	value = arena.keep(value)
 	pattern := value
 	if mayEscape {
-		pattern = escapePattern(value)
+		pattern = arena.keepEscaped(value)
 	}
 	info := uint32(0)
 	if allow {
@@ -184,7 +186,7 @@ func (r *Robots) appendCompiled(dst []compiledRule, allow bool, value string, li
 				r.raws = append(r.raws, value)
 				info |= uint32(len(r.raws)) << rawShift
 			}
-			dst = append(dst, newCompiledRule(dir, line, info|ruleDerived))
+			dst = append(dst, newCompiledRule(arena.keepJoin(dir, "$"), line, info|ruleDerived))
 		}
 	}
 	return dst
@@ -394,17 +396,17 @@ func (r *Robots) mergedRuleSet(groups []int32) ruleSet {
 	return rs
 }
 
-// indexDirectory returns the extra pattern Google derives from an allow
-// pattern whose last path segment starts with "index.htm": allowing
-// "/d/index.html" also allows "/d/" (as "/d/$"). Google tries the derived
-// pattern only when the original does not match; since it is always
-// shorter, trying both and keeping the longer match decides the same.
-func indexDirectory(pattern string) (string, bool) {
+// indexDirectory returns the directory of an allow pattern whose last path
+// segment starts with "index.htm": allowing "/d/index.html" also allows
+// "/d/", as the pattern dir+"$". Google tries the derived pattern only when
+// the original does not match; since it is always shorter, trying both and
+// keeping the longer match decides the same.
+func indexDirectory(pattern string) (dir string, ok bool) {
 	slash := strings.LastIndexByte(pattern, '/')
 	if slash < 0 || !strings.HasPrefix(pattern[slash:], "/index.htm") {
 		return "", false
 	}
-	return pattern[:slash+1] + "$", true
+	return pattern[:slash+1], true
 }
 
 // crawlDelay returns the first valid crawl-delay among fields. A valid

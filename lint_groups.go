@@ -263,7 +263,7 @@ func (l *linter) checkGroups() {
 				if r.allow {
 					if dir, ok := indexDirectory(r.pattern); ok {
 						d := r
-						d.pattern = dir
+						d.pattern = dir + "$"
 						s.rules = append(s.rules, setRule{lintRule: d, group: gi, index: ri, derived: true})
 					}
 				}
