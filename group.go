@@ -72,12 +72,20 @@ const (
 func (c *compiledRule) allow() bool { return c.info&ruleAllow != 0 }
 
 // matches reports whether the rule's pattern matches path, whose
-// prefixKey is pathKey. Most rules are told apart by their first bytes, and
-// most patterns are plain prefixes, which need no pattern matcher.
+// prefixKey is pathKey.
 func (c *compiledRule) matches(path string, pathKey uint64) bool {
-	if pathKey&(^uint64(0)<<(bits.TrailingZeros64(c.head)&^7)) != c.head {
-		return false
-	}
+	return c.mayMatch(pathKey) && c.matchesFully(path)
+}
+
+// mayMatch reports whether the path's first bytes agree with the rule's
+// literal prefix, which rules out most rules with one comparison.
+func (c *compiledRule) mayMatch(pathKey uint64) bool {
+	return pathKey&(^uint64(0)<<(bits.TrailingZeros64(c.head)&^7)) == c.head
+}
+
+// matchesFully reports whether the rule's pattern matches path. Most
+// patterns are plain prefixes, which need no pattern matcher.
+func (c *compiledRule) matchesFully(path string) bool {
 	if c.info&ruleWild == 0 {
 		return len(path) >= len(c.pattern) && path[:len(c.pattern)] == c.pattern
 	}

@@ -57,6 +57,11 @@ func prefixKey(s string) uint64 {
 		return uint64(s[7]) | uint64(s[6])<<8 | uint64(s[5])<<16 | uint64(s[4])<<24 |
 			uint64(s[3])<<32 | uint64(s[2])<<40 | uint64(s[1])<<48 | uint64(s[0])<<56
 	}
+	return shortPrefixKey(s)
+}
+
+// shortPrefixKey is prefixKey for strings shorter than 8 bytes.
+func shortPrefixKey(s string) uint64 {
 	var k uint64
 	for i := 0; i < 8; i++ {
 		k <<= 8
