@@ -189,34 +189,28 @@ func (idx *ruleIndex) find(compiled []compiledRule, path string, pathKey uint64)
 // longestPrefixOf returns the entry with the longest prefix that is a
 // prefix of path, or -1.
 func (idx *ruleIndex) longestPrefixOf(path string, pathKey uint64) int32 {
-	q, qk := path, pathKey
-	for {
-		// The last entry <= q: every entry that is a prefix of q is at most
-		// q, and so at most that entry.
-		lo, hi := 0, len(idx.entries) // find the first entry > q
-		for lo < hi {
-			mid := int(uint(lo+hi) >> 1)
-			if k := idx.keys[mid]; k < qk || k == qk && idx.entries[mid].prefix <= q {
-				lo = mid + 1
-			} else {
-				hi = mid
-			}
+	// Find the last entry <= path.
+	lo, hi := 0, len(idx.entries) // find the first entry > path
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if k := idx.keys[mid]; k < pathKey || k == pathKey && idx.entries[mid].prefix <= path {
+			lo = mid + 1
+		} else {
+			hi = mid
 		}
-		i := lo - 1
-		if i < 0 {
-			return -1
-		}
-		p := idx.entries[i].prefix
-		n := commonPrefixLen(p, q)
-		if n == len(p) {
-			return int32(i)
-		}
-		// Entries that are prefixes of q and not of p are longer than
-		// n bytes and would sort after p; so the answer is a prefix of
-		// q[:n], and shorter than p.
-		q = q[:n]
-		qk = prefixKey(q)
 	}
+	e := int32(lo - 1)
+	if e < 0 {
+		return -1
+	}
+	// Every entry that is a prefix of path sorts between itself and path,
+	// so it is also a prefix of entry e, within the n bytes e and path
+	// share: it is on e's parent chain, whose prefixes get shorter.
+	n := commonPrefixLen(idx.entries[e].prefix, path)
+	for e >= 0 && len(idx.entries[e].prefix) > n {
+		e = idx.entries[e].parent
+	}
+	return e
 }
 
 func commonPrefixLen(a, b string) int {
