@@ -21,7 +21,7 @@ const indexMinRules = 16
 // so the answer is the smallest position among the rules that match.
 type ruleIndex struct {
 	entries []prefixEntry // sorted by prefix, distinct
-	keys    []uint64      // prefixKey of each entry's prefix: most probes of a search compare these alone
+	keys    [][2]uint64   // keyPair of each entry's prefix: most probes of a search compare these alone
 	wild    []int32       // positions of rules that need a full match, grouped by entry, ascending
 	need    []uint64      // for each wild rule, byteSignature of the bytes it requires
 }
@@ -70,6 +70,17 @@ func shortPrefixKey(s string) uint64 {
 		}
 	}
 	return k
+}
+
+// keyPair returns the prefixKey of the first 8 bytes of s and of the next
+// 8. Compared in turn, the two order strings as strings.Compare does
+// wherever they differ: prefix families such as "/product/1", "/product/2"
+// share their first 8 bytes.
+func keyPair(s string) [2]uint64 {
+	if len(s) > 8 {
+		return [2]uint64{prefixKey(s), prefixKey(s[8:])}
+	}
+	return [2]uint64{prefixKey(s), 0}
 }
 
 // A prefixEntry is one distinct literal prefix.
@@ -147,7 +158,7 @@ func newRuleIndex(compiled []compiledRule) *ruleIndex {
 			e.chainMin = min(e.chainMin, idx.entries[e.parent].chainMin)
 		}
 		idx.entries = append(idx.entries, e)
-		idx.keys = append(idx.keys, prefixKey(e.prefix))
+		idx.keys = append(idx.keys, keyPair(e.prefix))
 		stack = append(stack, int32(len(idx.entries)-1))
 		i = j
 	}
@@ -190,10 +201,14 @@ func (idx *ruleIndex) find(compiled []compiledRule, path string, pathKey uint64)
 // prefix of path, or -1.
 func (idx *ruleIndex) longestPrefixOf(path string, pathKey uint64) int32 {
 	// Find the last entry <= path.
+	k0, k1 := pathKey, uint64(0)
+	if len(path) > 8 {
+		k1 = prefixKey(path[8:])
+	}
 	lo, hi := 0, len(idx.entries) // find the first entry > path
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if k := idx.keys[mid]; k < pathKey || k == pathKey && idx.entries[mid].prefix <= path {
+		if k := &idx.keys[mid]; k[0] < k0 || k[0] == k0 && (k[1] < k1 || k[1] == k1 && idx.entries[mid].prefix <= path) {
 			lo = mid + 1
 		} else {
 			hi = mid

@@ -804,16 +804,22 @@ func TestPrefixKeyOrder(t *testing.T) {
 			grow(prefix+c, depth-1)
 		}
 	}
-	grow("/abcdef", 3) // strings around the 8-byte boundary
+	grow("/abcdef", 3)        // strings around the 8-byte boundary
+	grow("/abcdefghijklm", 3) // and around the 16-byte one, for keyPair
 	grow("", 2)
 	for _, a := range words {
 		for _, b := range words {
-			ka, kb := prefixKey(a), prefixKey(b)
-			if ka == kb {
-				continue
-			}
-			if want := strings.Compare(a, b); (ka < kb) != (want < 0) {
+			want := strings.Compare(a, b)
+			if ka, kb := prefixKey(a), prefixKey(b); ka != kb && (ka < kb) != (want < 0) {
 				t.Fatalf("prefixKey(%q) = %x, prefixKey(%q) = %x, but strings.Compare = %d", a, ka, b, kb, want)
+			}
+			if strings.Contains(a, "\x00") || strings.Contains(b, "\x00") {
+				continue // keyPair is used only on strings without NUL
+			}
+			pa, pb := keyPair(a), keyPair(b)
+			less := pa[0] < pb[0] || pa[0] == pb[0] && pa[1] < pb[1]
+			if pa != pb && less != (want < 0) {
+				t.Fatalf("keyPair(%q) = %x, keyPair(%q) = %x, but strings.Compare = %d", a, pa, b, pb, want)
 			}
 		}
 	}
