@@ -30,16 +30,11 @@ func (a *stringArena) keep(s string) string { return a.keepJoin(s, "") }
 
 // keepLower returns a copy of s with ASCII letters lower-cased.
 func (a *stringArena) keepLower(s string) string {
-	if s == "" {
-		return ""
-	}
-	a.reserve(len(s))
-	a.kept += len(s)
-	start := a.block.Len()
+	start := a.open(len(s))
 	for i := 0; i < len(s); i++ {
 		a.block.WriteByte(lowerASCII(s[i]))
 	}
-	return a.block.String()[start:]
+	return a.cut(start)
 }
 
 // keepEscaped returns s in wire form (see appendEscaped): s itself when
@@ -55,24 +50,29 @@ func (a *stringArena) keepEscaped(s string) string {
 		buf = make([]byte, 0, n)
 	}
 	buf = appendEscaped(buf, s)
-	a.reserve(len(buf))
-	a.kept += len(buf)
-	start := a.block.Len()
+	start := a.open(len(buf))
 	a.block.Write(buf)
-	return a.block.String()[start:]
+	return a.cut(start)
 }
 
 // keepJoin returns a copy of s+t.
 func (a *stringArena) keepJoin(s, t string) string {
-	n := len(s) + len(t)
-	if n == 0 {
-		return ""
-	}
-	a.reserve(n)
-	a.kept += n
-	start := a.block.Len()
+	start := a.open(len(s) + len(t))
 	a.block.WriteString(s)
 	a.block.WriteString(t)
+	return a.cut(start)
+}
+
+// open makes room for a string of n bytes about to be written to the
+// current block, and returns where it starts.
+func (a *stringArena) open(n int) int {
+	a.reserve(n)
+	a.kept += n
+	return a.block.Len()
+}
+
+// cut returns what was written to the current block since start.
+func (a *stringArena) cut(start int) string {
 	return a.block.String()[start:]
 }
 

@@ -59,14 +59,19 @@ func (b byName) Swap(i, j int) {
 	b.files[i], b.files[j] = b.files[j], b.files[i]
 }
 
+// corpusSize returns the bytes of all files.
+func corpusSize(files [][]byte) int64 {
+	n := 0
+	for _, f := range files {
+		n += len(f)
+	}
+	return int64(n)
+}
+
 // BenchmarkParseCorpus parses every corpus file once per iteration.
 func BenchmarkParseCorpus(b *testing.B) {
 	_, files := loadCorpus(b)
-	total := 0
-	for _, f := range files {
-		total += len(f)
-	}
-	b.SetBytes(int64(total))
+	b.SetBytes(corpusSize(files))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -83,11 +88,7 @@ func BenchmarkParseCorpus(b *testing.B) {
 // with Google's parser.
 func BenchmarkTokenizeCorpus(b *testing.B) {
 	_, files := loadCorpus(b)
-	total := 0
-	for _, f := range files {
-		total += len(f)
-	}
-	b.SetBytes(int64(total))
+	b.SetBytes(corpusSize(files))
 	b.ReportAllocs()
 	b.ResetTimer()
 	directives := 0

@@ -166,8 +166,8 @@ func newRuleIndex(compiled []compiledRule) *ruleIndex {
 }
 
 // find returns the position of the deciding rule for path, or noRule.
-func (idx *ruleIndex) find(compiled []compiledRule, path string, pathKey uint64) int32 {
-	e := idx.longestPrefixOf(path, pathKey)
+func (idx *ruleIndex) find(compiled []compiledRule, path string) int32 {
+	e := idx.longestPrefixOf(path)
 	best := noRule
 	var have uint64 // the path's byteSignature, computed when first useful
 	for e >= 0 {
@@ -187,7 +187,8 @@ func (idx *ruleIndex) find(compiled []compiledRule, path string, pathKey uint64)
 			if have != 0 && idx.need[w]&^have != 0 {
 				continue // the path lacks a byte the pattern requires
 			}
-			if compiled[pos].matches(path, pathKey) {
+			// The entry's prefix, this rule's literal prefix, starts path.
+			if compiled[pos].matchesFully(path) {
 				best = pos
 				break
 			}
@@ -199,16 +200,13 @@ func (idx *ruleIndex) find(compiled []compiledRule, path string, pathKey uint64)
 
 // longestPrefixOf returns the entry with the longest prefix that is a
 // prefix of path, or -1.
-func (idx *ruleIndex) longestPrefixOf(path string, pathKey uint64) int32 {
+func (idx *ruleIndex) longestPrefixOf(path string) int32 {
 	// Find the last entry <= path.
-	k0, k1 := pathKey, uint64(0)
-	if len(path) > 8 {
-		k1 = prefixKey(path[8:])
-	}
+	pk := keyPair(path)
 	lo, hi := 0, len(idx.entries) // find the first entry > path
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if k := &idx.keys[mid]; k[0] < k0 || k[0] == k0 && (k[1] < k1 || k[1] == k1 && idx.entries[mid].prefix <= path) {
+		if k := &idx.keys[mid]; k[0] < pk[0] || k[0] == pk[0] && (k[1] < pk[1] || k[1] == pk[1] && idx.entries[mid].prefix <= path) {
 			lo = mid + 1
 		} else {
 			hi = mid

@@ -86,11 +86,11 @@ func pathStart(url string) int {
 	if len(url) >= 8 {
 		// The common schemes, which the general search below would skip
 		// the same way.
-		switch load64(url, 0) {
-		case httpsScheme:
+		switch w := load64(url, 0); {
+		case w == httpsScheme:
 			p, hash := indexPathStart(url, len("https://"))
 			return pathFound(p, hash)
-		case httpScheme | uint64(url[7])<<56:
+		case w&^(0xFF<<56) == httpScheme: // the eighth byte is the host's
 			p, hash := indexPathStart(url, len("http://"))
 			return pathFound(p, hash)
 		}
@@ -171,13 +171,13 @@ func (rs *ruleSet) decide(path string) *compiledRule {
 	// and lets allow win ties; an empty pattern matches with priority 0,
 	// which names a line but never disallows. The order of rs.compiled
 	// makes the first matching rule exactly that answer.
-	key := prefixKey(path)
 	if rs.index != nil {
-		if pos := rs.index.get().find(rs.compiled, path, key); pos != noRule {
+		if pos := rs.index.get().find(rs.compiled, path); pos != noRule {
 			return &rs.compiled[pos]
 		}
 		return nil
 	}
+	key := prefixKey(path)
 	for i := range rs.compiled {
 		if rs.compiled[i].matches(path, key) {
 			return &rs.compiled[i]

@@ -890,7 +890,7 @@ func TestIndexAgainstScan(t *testing.T) {
 					break
 				}
 			}
-			if got := rs.index.get().find(rs.compiled, path, key); got != want {
+			if got := rs.index.get().find(rs.compiled, path); got != want {
 				t.Fatalf("round %d, path %q: index decides by rule %d, scan by rule %d\n%s", round, path, got, want, body.String())
 			}
 		}
