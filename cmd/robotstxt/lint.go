@@ -15,37 +15,55 @@ const (
 	exitLintErr = 1 // some diagnostic is an error
 )
 
+func lintUsage(w io.Writer) {
+	fs, _, _ := newLintFlags()
+	fmt.Fprintf(w, "usage: robotstxt lint [-json] [-max-size N] FILE\n\n")
+	fmt.Fprintf(w, "Reports what Google will do with robots.txt FILE (- for standard input), one\n")
+	fmt.Fprintf(w, "FILE:LINE: severity: message [code] per finding.\n")
+	fmt.Fprintf(w, "Exit status: 0 no errors, 1 some error found, 2 usage or read error.\n\nFlags:\n")
+	printDefaults(fs, w)
+	fmt.Fprintf(w, "\nSee also: robotstxt check -h\n")
+}
+
+func newLintFlags() (fs *flag.FlagSet, asJSON *bool, maxSize *int) {
+	fs = newFlagSet("robotstxt lint")
+	asJSON = fs.Bool("json", false, "print the report (diagnostics, per-line view, counts) as JSON")
+	maxSize = fs.Int("max-size", robotstxt.DefaultMaxSize, "the size limit Googlebot applies, in `bytes` (0: the default; negative: none)")
+	return fs, asJSON, maxSize
+}
+
 // lint runs "robotstxt lint [-json] [-max-size N] FILE".
 func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("robotstxt lint", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print the report (diagnostics, per-line view, counts) as JSON")
-	maxSize := fs.Int("max-size", robotstxt.DefaultMaxSize, "the size limit Googlebot applies, in `bytes` (0: the default; negative: none)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: robotstxt lint [-json] [-max-size N] FILE\n\n")
-		fmt.Fprintf(stderr, "Reports what Google will do with robots.txt FILE (- for standard input), one\n")
-		fmt.Fprintf(stderr, "FILE:LINE: severity: message [code] per finding.\n")
-		fmt.Fprintf(stderr, "Exit status: 0 no errors, 1 some error found, 2 usage or read error.\n\n")
-		fs.PrintDefaults()
+	fs, asJSON, maxSize := newLintFlags()
+	positional, status, ok := parseOrExplain(fs, args, lintUsage, stdout, stderr)
+	if !ok {
+		return status
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitError
+	if len(positional) != 1 {
+		return usageError(stderr, lintUsage, "lint: need exactly one robots.txt FILE")
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "robotstxt lint: need exactly one robots.txt FILE")
-		fs.Usage()
-		return exitError
-	}
-	name := fs.Arg(0)
-	data, err := readFile(name, stdin)
+	name := positional[0]
+	data, limit, err := readRobots(name, stdin, *maxSize)
 	if err != nil {
-		fmt.Fprintf(stderr, "robotstxt: %v\n", err)
+		errorf(stderr, "%v", err)
 		return exitError
 	}
-	if name == "-" {
-		name = "<stdin>"
+	cut := limit > 0 && len(data) > limit
+	if cut {
+		data = data[:limit] // the byte past the limit only says that the file goes on
 	}
-	report := robotstxt.LintWith(data, robotstxt.Options{MaxSize: *maxSize})
+	report := robotstxt.LintWith(data, robotstxt.Options{MaxSize: limit})
+	if cut {
+		// What follows the limit was not read, so it cannot be described
+		// as Lint would; say where Googlebot stops.
+		report.Diagnostics = append(report.Diagnostics, robotstxt.Diagnostic{
+			Line:     report.LastLine,
+			Severity: robotstxt.SeverityError,
+			Code:     robotstxt.CodeContentPastLimit,
+			Message:  fmt.Sprintf("the file is larger than %d bytes; Googlebot reads only the first %d: line %d and what follows are ignored (not read by this command)", limit, limit, report.LastLine),
+		})
+	}
+	name = displayName(name)
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -54,12 +72,12 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			*robotstxt.Report
 		}{name, report}
 		if err := enc.Encode(out); err != nil {
-			fmt.Fprintf(stderr, "robotstxt: %v\n", err)
+			errorf(stderr, "%v", err)
 			return exitError
 		}
 	} else {
 		for _, d := range report.Diagnostics {
-			fmt.Fprintf(stdout, "%s:%d: %s: %s [%s]\n", name, d.Line, d.Severity, d.Message, d.Code)
+			fmt.Fprintf(stdout, "%s:%d: %s: %s [%s]\n", display(name), d.Line, d.Severity, d.Message, d.Code)
 		}
 	}
 	if report.HasErrors() {

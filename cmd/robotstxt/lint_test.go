@@ -43,7 +43,21 @@ func TestLint(t *testing.T) {
 			args:       []string{"lint", "-max-size", "27", "-"},
 			stdin:      "User-agent: *\nDisallow: /a\nDisallow: /b\n",
 			wantStatus: exitLintErr,
-			wantOut:    "<stdin>:3: error: the file is 40 bytes; Googlebot reads only the first 27: line 3 and what follows are ignored (1 directive) [content-past-limit]\n",
+			wantOut:    "<stdin>:3: error: the file is larger than 27 bytes; Googlebot reads only the first 27: line 3 and what follows are ignored (not read by this command) [content-past-limit]\n",
+		},
+		{
+			name:       "size limit within a line",
+			args:       []string{"lint", "-max-size", "20", "-"},
+			stdin:      "User-agent: *\nDisallow: /a\nDisallow: /b\n",
+			wantStatus: exitLintErr,
+			wantOut: "<stdin>:2: warning: line is not a directive (no \"key: value\"); Google ignores it [not-a-directive]\n" + // "Disall", as Google reads it
+				"<stdin>:2: error: the file is larger than 20 bytes; Googlebot reads only the first 20: line 2 and what follows are ignored (not read by this command) [content-past-limit]\n",
+		},
+		{
+			name:       "flags after FILE",
+			args:       []string{"lint", "-", "-max-size", "27"},
+			stdin:      "User-agent: *\nDisallow: /a\n",
+			wantStatus: exitClean,
 		},
 		{
 			name:       "no file",
@@ -64,10 +78,10 @@ func TestLint(t *testing.T) {
 			wantErr:    "no-such-file",
 		},
 		{
-			name:       "help",
-			args:       []string{"lint", "-h"},
+			name:       "bad flag",
+			args:       []string{"lint", "f", "-nope"},
 			wantStatus: exitError,
-			wantErr:    "usage: robotstxt lint",
+			wantErr:    "robotstxt: flag provided but not defined: -nope\nusage: robotstxt lint",
 		},
 	}
 	for _, tt := range tests {
@@ -89,7 +103,7 @@ func TestLint(t *testing.T) {
 
 func TestLintJSON(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	status := run([]string{"lint", "-json", "-"}, strings.NewReader("User-agent: *\nDisallow: x\n"), &stdout, &stderr)
+	status := run([]string{"lint", "-", "-json"}, strings.NewReader("User-agent: *\nDisallow: x\n"), &stdout, &stderr)
 	if status != exitLintErr {
 		t.Errorf("status %d, want %d; stderr: %s", status, exitLintErr, stderr.String())
 	}

@@ -1,50 +1,83 @@
 // Command robotstxt answers whether a crawler may fetch URLs under a
-// robots.txt file, as Google's parser would, and says which line decided.
+// robots.txt file, as Google's parser would, and says which line decided;
+// it also lints a robots.txt file.
+//
+//	go install github.com/seed50c7eacc/robotstxt/cmd/robotstxt@latest
 //
 // Usage:
 //
-//	robotstxt [check] [-agent NAME] [-max-size N] FILE URL...
-//	robotstxt [check] -fetch [-agent NAME] [-timeout D] URL...
+//	robotstxt [check] [flags] FILE [URL...]
+//	robotstxt [check] -fetch [flags] [URL...]
+//	robotstxt lint [-json] [-max-size N] FILE
+//	robotstxt help [COMMAND]
 //
-// FILE is a robots.txt file, or - for standard input. For each URL it prints
-// one line: ALLOWED or DISALLOWED, the URL, and the deciding line of the file
-// with its rule as written, or that no rule applied. URLs may hold raw
-// UTF-8; they are matched as a crawler would send them, percent-encoded.
+// check is the default command. FILE is a robots.txt file, or - for
+// standard input. For each URL it prints one line: ALLOWED or DISALLOWED,
+// the URL, and the deciding line of the file with its rule as written, or
+// that no rule applied. URLs may hold raw UTF-8; they are matched as a
+// crawler would send them, percent-encoded. Flags may come before or after
+// FILE and the URLs; "--" ends the flags.
+//
+// -urls LIST reads more URLs, one per line, from the file LIST, or from
+// standard input when LIST is - (FILE cannot then be - too). -json prints
+// one JSON object per URL instead of a line: the URL, the verdict and the
+// deciding rule (line, kind and pattern).
 //
 // With -fetch there is no FILE: the robots.txt file of each URL's site is
-// fetched over HTTP and cached as Google's crawler does (package fetch), and
-// a site whose file is missing or unreachable is reported on standard error.
+// fetched over HTTP and cached as Google's crawler does (package fetch). A
+// site whose file is missing is allowed, and one whose file could not be
+// fetched (a 5xx or 429 status, a network error) is disallowed, as Google
+// does; the line says why.
 //
-// The exit status is 0 when every URL is allowed, 1 when any is disallowed,
-// and 2 for a usage or read error.
+// The agent (-agent, default Googlebot) should be a product token such as
+// Googlebot: a string such as Googlebot/2.1 or a whole User-Agent header
+// is named by no group, so the * group answers; the command warns.
 //
-//	robotstxt lint [-json] [-max-size N] FILE
+// Exit status of check:
+//
+//	0  every URL is allowed
+//	1  some URL is disallowed by a rule
+//	2  a usage error, or a file, URL or URL list that could not be read
+//	3  with -fetch, some site's robots.txt could not be fetched (its URLs
+//	   are disallowed), and no status 2 error
 //
 // lint reports what Google will do with FILE, like a compiler: one
 // FILE:LINE: severity: message [code] line per finding (robotstxt.Lint
 // lists the codes). -json prints the whole report, with Google's per-line
 // view, as JSON. The exit status is 1 when any finding is an error, 0
 // otherwise, and 2 for a usage or read error.
+//
+// Both commands read at most -max-size bytes of FILE (plus one, to know
+// that the file goes on), as Googlebot reads only the first 500 KiB.
 package main
 
 import (
-	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
-	"time"
-
-	"github.com/seed50c7eacc/robotstxt"
-	"github.com/seed50c7eacc/robotstxt/fetch"
+	"strings"
 )
 
 // Exit statuses.
 const (
-	exitAllowed    = 0
-	exitDisallowed = 1
-	exitError      = 2
+	exitAllowed     = 0
+	exitDisallowed  = 1
+	exitError       = 2
+	exitUnreachable = 3
 )
+
+// A command is a subcommand of robotstxt.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+// commands lists the subcommands, for dispatch and for the usage message.
+var commands = []command{
+	{"check", "say whether an agent may fetch URLs, and which line decided (the default)", check},
+	{"lint", "report what Google will do with a robots.txt file, like a compiler", lint},
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -52,124 +85,58 @@ func main() {
 
 // run is the whole command, with its environment passed in for tests.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "lint" {
-		return lint(args[1:], stdin, stdout, stderr)
+	if len(args) == 0 {
+		usage(stderr)
+		return exitError
 	}
-	if len(args) > 0 && args[0] == "check" {
-		args = args[1:]
+	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		if len(args) > 1 && args[0] == "help" {
+			if c, ok := lookup(args[1]); ok {
+				return c.run([]string{"-h"}, stdin, stdout, stderr)
+			}
+			fmt.Fprintf(stderr, "robotstxt: unknown command %q\n", args[1])
+			usage(stderr)
+			return exitError
+		}
+		usage(stdout)
+		return exitAllowed
+	}
+	if c, ok := lookup(args[0]); ok {
+		return c.run(args[1:], stdin, stdout, stderr)
 	}
 	return check(args, stdin, stdout, stderr)
 }
 
-func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("robotstxt", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	agent := fs.String("agent", "Googlebot", "the crawler's product `token`, as in a user-agent line")
-	maxSize := fs.Int("max-size", robotstxt.DefaultMaxSize, "read at most `N` bytes of the file (0: the default; negative: all of it)")
-	live := fs.Bool("fetch", false, "fetch each URL's robots.txt over HTTP instead of reading FILE")
-	timeout := fs.Duration("timeout", fetch.DefaultTimeout, "with -fetch, the time limit of each fetch")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: robotstxt [check] [-agent NAME] [-max-size N] FILE URL...\n")
-		fmt.Fprintf(stderr, "       robotstxt [check] -fetch [-agent NAME] [-timeout D] URL...\n\n")
-		fmt.Fprintf(stderr, "Prints whether the agent may fetch each URL under robots.txt FILE (- for standard input),\n")
-		fmt.Fprintf(stderr, "and which line decided. Exit status: 0 all allowed, 1 any disallowed, 2 error.\n\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return exitError // the flag package has printed the problem, or the help
-	}
-	if *live {
-		return checkLive(fs.Args(), *agent, *timeout, stdout, stderr)
-	}
-	if fs.NArg() < 2 {
-		fmt.Fprintln(stderr, "robotstxt: need a robots.txt FILE and at least one URL")
-		fs.Usage()
-		return exitError
-	}
-	name := fs.Arg(0)
-	data, err := readFile(name, stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "robotstxt: %v\n", err)
-		return exitError
-	}
-	robots := robotstxt.ParseWith(data, robotstxt.Options{MaxSize: *maxSize})
-	if robots.Truncated() {
-		fmt.Fprintf(stderr, "robotstxt: %s: only the first %d of %d bytes were read\n", name, robots.Size(), len(data))
-	}
-	status := exitAllowed
-	a := robots.Agent(*agent)
-	for _, url := range fs.Args()[1:] {
-		if !report(stdout, url, a.Explain(url)) {
-			status = exitDisallowed
+func lookup(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
 		}
 	}
-	return status
+	return command{}, false
 }
 
-// report prints the verdict for one URL and returns whether it is allowed.
-func report(stdout io.Writer, url string, v robotstxt.Verdict) bool {
-	word := "ALLOWED"
-	if !v.Allowed {
-		word = "DISALLOWED"
+// usage prints the top-level usage: the commands and where to learn more.
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "usage: robotstxt [check] [flags] FILE [URL...]\n")
+	fmt.Fprintf(w, "       robotstxt [check] -fetch [flags] [URL...]\n")
+	fmt.Fprintf(w, "       robotstxt lint [-json] [-max-size N] FILE\n")
+	fmt.Fprintf(w, "       robotstxt help [COMMAND]\n\nCommands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-6s %s\n", c.name, c.summary)
 	}
-	why := "no rule applied"
-	if v.Rule.Line != 0 {
-		why = fmt.Sprintf("line %d: %s", v.Rule.Line, v.Rule)
-	}
-	fmt.Fprintf(stdout, "%-10s %s (%s)\n", word, url, why)
-	return v.Allowed
+	fmt.Fprintf(w, "\nRun \"robotstxt help COMMAND\" (or \"robotstxt COMMAND -h\") for its flags and exit statuses.\n")
 }
 
-// checkLive checks URLs against their sites' live robots.txt files.
-func checkLive(urls []string, agent string, timeout time.Duration, stdout, stderr io.Writer) int {
-	if len(urls) == 0 {
-		fmt.Fprintln(stderr, "robotstxt: -fetch needs at least one URL")
-		return exitError
+// errorf prints a message on standard error after the command's name,
+// once: errors of the library that already start with "robotstxt: " lose
+// that prefix.
+func errorf(stderr io.Writer, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	for strings.HasPrefix(msg, "robotstxt: ") {
+		msg = msg[len("robotstxt: "):]
 	}
-	client := &fetch.Client{Timeout: timeout}
-	ctx := context.Background()
-	status := exitAllowed
-	for _, url := range urls {
-		robotsURL, err := robotstxt.RobotsURL(url)
-		if err != nil {
-			fmt.Fprintf(stderr, "robotstxt: %v\n", err)
-			status = exitError
-			continue
-		}
-		entry, err := client.Entry(ctx, robotsURL)
-		if err != nil {
-			fmt.Fprintf(stderr, "robotstxt: %s: %v\n", robotsURL, err)
-			status = exitError
-			continue
-		}
-		robots, err := client.Robots(ctx, url)
-		if err != nil {
-			fmt.Fprintf(stderr, "robotstxt: %s: %v\n", robotsURL, err)
-			status = exitError
-			continue
-		}
-		if o := robots.Outcome(); o != robotstxt.Rules {
-			why := fmt.Sprintf("HTTP status %d", entry.Status)
-			if entry.LastError != "" {
-				why = entry.LastError
-			}
-			fmt.Fprintf(stderr, "robotstxt: %s: %s (%s)\n", robotsURL, o, why)
-		}
-		if !report(stdout, url, robots.Explain(agent, url)) && status == exitAllowed {
-			status = exitDisallowed
-		}
-	}
-	return status
-}
-
-// readFile reads the named file, or standard input for "-".
-func readFile(name string, stdin io.Reader) ([]byte, error) {
-	if name == "-" {
-		data, err := io.ReadAll(stdin)
-		if err != nil {
-			return nil, fmt.Errorf("reading standard input: %w", err)
-		}
-		return data, nil
-	}
-	return os.ReadFile(name)
+	msg = strings.ReplaceAll(msg, ": robotstxt: ", ": ")
+	fmt.Fprintf(stderr, "robotstxt: %s\n", msg)
 }

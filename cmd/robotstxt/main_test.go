@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -69,18 +71,123 @@ func TestRun(t *testing.T) {
 			wantErr:    "flag provided but not defined",
 		},
 		{
-			name:       "help",
-			args:       []string{"-h"},
-			wantStatus: exitError,
-			wantErr:    "usage: robotstxt",
-		},
-		{
 			name:       "truncation is reported",
 			args:       []string{"-max-size", "26", "-agent", "a", "-", "/bx"},
 			stdin:      "User-agent: a\nDisallow: /bcd\n",
 			wantStatus: exitDisallowed, // the cut leaves "Disallow: /b"
 			wantOut:    "DISALLOWED /bx (line 2: disallow: /b)\n",
-			wantErr:    "only the first 26 of 29 bytes were read",
+			wantErr:    "<stdin>: larger than 26 bytes: only the first 26 were read",
+		},
+		{
+			// Issue 15: flags after FILE were read as URLs.
+			name:       "flags after FILE are flags",
+			args:       []string{"check", "../../testdata/robots.txt", "-agent", "BadBot", "https://example.com/"},
+			wantStatus: exitDisallowed,
+			wantOut:    "DISALLOWED https://example.com/ (line 14: disallow: /)\n",
+		},
+		{
+			name:       "flags after the URLs are flags",
+			args:       []string{"../../testdata/robots.txt", "https://example.com/", "-agent", "BadBot", "https://example.com/x", "-json"},
+			wantStatus: exitDisallowed,
+			wantOut: `{"url":"https://example.com/","allowed":false,"verdict":"disallowed","rule":{"line":14,"kind":"disallow","pattern":"/"}}` + "\n" +
+				`{"url":"https://example.com/x","allowed":false,"verdict":"disallowed","rule":{"line":14,"kind":"disallow","pattern":"/"}}` + "\n",
+		},
+		{
+			name:       "-- ends the flags",
+			args:       []string{"-agent", "a", "-", "--", "-x", "/-y"},
+			stdin:      "User-agent: a\nDisallow: /-y\n",
+			wantStatus: exitDisallowed,
+			wantOut:    "ALLOWED    -x (no rule applied)\nDISALLOWED /-y (line 2: disallow: /-y)\n",
+		},
+		{
+			name:       "a flag's value may be --",
+			args:       []string{"-agent", "--", "-", "/"},
+			stdin:      "User-agent: *\nDisallow: /\n",
+			wantStatus: exitDisallowed,
+			wantOut:    "DISALLOWED / (line 2: disallow: /)\n", // FILE is -, the URL /
+		},
+		{
+			name:       "an unknown flag after FILE is refused",
+			args:       []string{"../../testdata/robots.txt", "https://example.com/", "-agnet", "BadBot"},
+			wantStatus: exitError,
+			wantErr:    "robotstxt: flag provided but not defined: -agnet\nusage: robotstxt [check]",
+		},
+		{
+			name:       "-json, no rule applied",
+			args:       []string{"-json", "../../testdata/robots.txt", "https://example.com/"},
+			wantStatus: exitAllowed,
+			wantOut:    `{"url":"https://example.com/","allowed":true,"verdict":"allowed","rule":null}` + "\n",
+		},
+		{
+			name:       "URLs from standard input",
+			args:       []string{"-agent", "SomeBot", "-urls", "-", "../../testdata/robots.txt"},
+			stdin:      "https://example.com/private/x\n\n  https://example.com/ok  \r\n",
+			wantStatus: exitDisallowed,
+			wantOut: "DISALLOWED https://example.com/private/x (line 3: disallow: /private/)\n" +
+				"ALLOWED    https://example.com/ok (no rule applied)\n",
+		},
+		{
+			name:       "URLs from arguments, then from a file",
+			args:       []string{"-agent", "SomeBot", "-urls", "testdata/urls.txt", "../../testdata/robots.txt", "https://example.com/a.pdf"},
+			wantStatus: exitDisallowed,
+			wantOut: "DISALLOWED https://example.com/a.pdf (line 5: disallow: /*.pdf$)\n" +
+				"ALLOWED    https://example.com/private/press/x (line 4: allow: /private/press/)\n" +
+				"DISALLOWED https://example.com/private/y (line 3: disallow: /private/)\n",
+		},
+		{
+			name:       "standard input cannot be both",
+			args:       []string{"-urls", "-", "-"},
+			wantStatus: exitError,
+			wantErr:    "standard input cannot hold both the robots.txt FILE and the -urls LIST",
+		},
+		{
+			name:       "missing URL list",
+			args:       []string{"-urls", "no-such-list", "../../testdata/robots.txt"},
+			wantStatus: exitError,
+			wantErr:    "no-such-list",
+		},
+		{
+			name:       "a URL line too long",
+			args:       []string{"-urls", "-", "../../testdata/robots.txt"},
+			stdin:      "/ok\n/" + strings.Repeat("a", maxURLLine) + "\n",
+			wantStatus: exitError,
+			wantOut:    "ALLOWED    /ok (no rule applied)\n",
+			wantErr:    "reading URLs from <stdin>: bufio.Scanner: token too long",
+		},
+		{
+			name:       "control bytes are quoted",
+			args:       []string{"-agent", "a", "-", "/\x1b[2Jx", "/\u009b31mz"},
+			stdin:      "User-agent: a\nDisallow: /\x1b[2J\nDisallow: /\u009b31m\n",
+			wantStatus: exitDisallowed,
+			wantOut: `DISALLOWED "/\x1b[2Jx" (line 2: disallow: "/\x1b[2J")` + "\n" +
+				`DISALLOWED "/\u009b31mz" (line 3: disallow: "/\u009b31m")` + "\n",
+		},
+		{
+			name:       "an agent that is not a product token is warned about",
+			args:       []string{"-agent", "BadBot/2.1", "../../testdata/robots.txt", "https://example.com/"},
+			wantStatus: exitAllowed,
+			wantOut:    "ALLOWED    https://example.com/ (no rule applied)\n",
+			wantErr:    `robotstxt: warning: -agent: "BadBot/2.1" is not a product token (only letters, '-' and '_'): Google compares it whole with each group's token, so no group can name it and the * group answers; the token a crawler sending it obeys is "BadBot"`,
+		},
+		{
+			name:       "a full User-Agent header is warned about",
+			args:       []string{"-agent", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "../../testdata/robots.txt", "https://example.com/"},
+			wantStatus: exitAllowed,
+			wantOut:    "ALLOWED    https://example.com/ (no rule applied)\n",
+			wantErr:    `the token a crawler sending it obeys is "Googlebot"`,
+		},
+		{
+			name:    "no arguments",
+			args:    []string{},
+			wantErr: "usage: robotstxt [check]",
+			// Like the go command: no command is a usage error.
+			wantStatus: exitError,
+		},
+		{
+			name:       "unknown help topic",
+			args:       []string{"help", "nope"},
+			wantStatus: exitError,
+			wantErr:    `robotstxt: unknown command "nope"`,
 		},
 	}
 	for _, tt := range tests {
@@ -111,28 +218,147 @@ func TestRunFetch(t *testing.T) {
 		http.Error(w, "down", http.StatusServiceUnavailable)
 	}))
 	defer down.Close()
+	missing := httptest.NewServer(http.NotFoundHandler())
+	defer missing.Close()
 
+	// Issue 15: an unreachable site has its own exit status and says why.
 	var stdout, stderr bytes.Buffer
-	status := run([]string{"check", "-fetch", "-agent", "bot", site.URL + "/", site.URL + "/private/x", down.URL + "/"}, nil, &stdout, &stderr)
+	status := run([]string{"check", "-fetch", "-agent", "bot", site.URL + "/", site.URL + "/private/x", down.URL + "/", missing.URL + "/private/x"}, nil, &stdout, &stderr)
 	want := "ALLOWED    " + site.URL + "/ (no rule applied)\n" +
 		"DISALLOWED " + site.URL + "/private/x (line 2: disallow: /private/)\n" +
-		"DISALLOWED " + down.URL + "/ (no rule applied)\n"
+		"DISALLOWED " + down.URL + "/ (robots.txt unreachable: HTTP status 503; Google disallows the whole site)\n" +
+		"ALLOWED    " + missing.URL + "/private/x (no robots.txt: HTTP status 404; everything is allowed)\n"
 	if diff := cmp.Diff(want, stdout.String()); diff != "" {
 		t.Errorf("stdout (-want +got):\n%s", diff)
 	}
-	if status != exitDisallowed {
-		t.Errorf("status %d, want %d", status, exitDisallowed)
+	if status != exitUnreachable {
+		t.Errorf("status %d, want %d", status, exitUnreachable)
 	}
-	if !strings.Contains(stderr.String(), down.URL+"/robots.txt: disallow all (HTTP status 503)") {
-		t.Errorf("stderr %q does not report the unreachable file", stderr.String())
+	if stderr.Len() != 0 {
+		t.Errorf("stderr %q", stderr.String())
 	}
 
+	// Only a real disallow: status 1.
+	stdout.Reset()
+	if status := run([]string{"-fetch", "-agent", "bot", site.URL + "/private/x"}, nil, &stdout, &stderr); status != exitDisallowed {
+		t.Errorf("a disallowed URL: status %d, want %d", status, exitDisallowed)
+	}
+
+	// JSON, URLs from standard input.
+	stdout.Reset()
+	status = run([]string{"-fetch", "-json", "-agent", "bot", "-urls", "-"}, strings.NewReader(down.URL+"/x\n"+site.URL+"/private/\n"), &stdout, &stderr)
+	wantJSON := `{"url":"` + down.URL + `/x","allowed":false,"verdict":"disallowed","rule":null,"reason":"robots.txt unreachable: HTTP status 503; Google disallows the whole site","robots_url":"` + down.URL + `/robots.txt","outcome":"disallow all"}` + "\n" +
+		`{"url":"` + site.URL + `/private/","allowed":false,"verdict":"disallowed","rule":{"line":2,"kind":"disallow","pattern":"/private/"},"robots_url":"` + site.URL + `/robots.txt","outcome":"rules"}` + "\n"
+	if diff := cmp.Diff(wantJSON, stdout.String()); diff != "" {
+		t.Errorf("JSON (-want +got):\n%s", diff)
+	}
+	if status != exitUnreachable {
+		t.Errorf("JSON: status %d, want %d", status, exitUnreachable)
+	}
+
+	// An invalid URL is an error, said once with one prefix.
 	stderr.Reset()
-	if status := run([]string{"-fetch", "mailto:x@y"}, nil, &stdout, &stderr); status != exitError || !strings.Contains(stderr.String(), "mailto") {
+	if status := run([]string{"-fetch", "mailto:x@y", site.URL + "/private/x"}, nil, &stdout, &stderr); status != exitError || !strings.Contains(stderr.String(), "mailto") {
 		t.Errorf("invalid URL: status %d, stderr %q", status, stderr.String())
+	}
+	if strings.Contains(stderr.String(), "robotstxt: robotstxt:") || !strings.HasPrefix(stderr.String(), "robotstxt: ") {
+		t.Errorf("invalid URL: prefix not given once: %q", stderr.String())
 	}
 	if status := run([]string{"-fetch"}, nil, &stdout, &stderr); status != exitError {
 		t.Errorf("no URL: status %d", status)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	tests := []struct {
+		args []string
+		want []string // substrings of standard output
+	}{
+		{[]string{"-h"}, []string{"usage: robotstxt [check]", "robotstxt lint [-json]", "  lint   report what Google will do", "robotstxt help COMMAND"}},
+		{[]string{"--help"}, []string{"  check  say whether"}},
+		{[]string{"help"}, []string{"  lint   report"}},
+		{[]string{"help", "lint"}, []string{"usage: robotstxt lint", "-json"}},
+		{[]string{"help", "check"}, []string{"usage: robotstxt [check]", "-urls LIST", "3 with -fetch"}},
+		{[]string{"check", "-h"}, []string{"-agent token", "See also: robotstxt lint -h"}},
+		{[]string{"-agent", "x", "-h"}, []string{"-max-size N"}},
+		{[]string{"lint", "-help"}, []string{"usage: robotstxt lint"}},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		if status := run(tt.args, nil, &stdout, &stderr); status != 0 {
+			t.Errorf("%q: status %d, want 0 (Go's convention for asked-for help)", tt.args, status)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(stdout.String(), w) {
+				t.Errorf("%q: stdout lacks %q:\n%s", tt.args, w, stdout.String())
+			}
+		}
+		if stderr.Len() != 0 {
+			t.Errorf("%q: stderr %q", tt.args, stderr.String())
+		}
+	}
+}
+
+// The README's first command.
+func TestREADMEFirstCommand(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"-agent", "Googlebot", "../../testdata/robots.txt", "https://example.com/private/x", "https://example.com/drafts/", "https://example.com/drafts/plan.html"}, nil, &stdout, &stderr)
+	if status != exitDisallowed || strings.Count(stdout.String(), "\n") != 3 {
+		t.Errorf("status %d, stdout:\n%s", status, stdout.String())
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(readme), "go run ./cmd/robotstxt -agent Googlebot testdata/robots.txt https://example.com/private/x https://example.com/drafts/ https://example.com/drafts/plan.html") {
+		t.Error("README.md no longer shows the command this test runs")
+	}
+	if !strings.Contains(string(readme), "go install github.com/seed50c7eacc/robotstxt/cmd/robotstxt@latest") {
+		t.Error("README.md has no go install line")
+	}
+}
+
+// endless is standard input that never ends, counting what is read.
+type endless struct{ n int }
+
+func (e *endless) Read(p []byte) (int, error) {
+	clear(p)
+	e.n += len(p)
+	return len(p), nil
+}
+
+// Issue 14: the command reads at most the size limit and one byte more.
+func TestReadsAtMostTheLimit(t *testing.T) {
+	for _, args := range [][]string{
+		{"check", "-max-size", "1000", "-", "/"},
+		{"lint", "-max-size", "1000", "-"},
+		{"check", "-", "/"}, // the default limit
+	} {
+		in := &endless{}
+		var stdout, stderr bytes.Buffer
+		run(args, in, &stdout, &stderr)
+		limit := 1000
+		if len(args) == 3 {
+			limit = 512000
+		}
+		if in.n > limit+1 {
+			t.Errorf("%q: read %d bytes, want at most %d", args, in.n, limit+1)
+		}
+		if !strings.Contains(stderr.String(), "larger than") && args[0] == "check" {
+			t.Errorf("%q: stderr %q does not say the input was cut", args, stderr.String())
+		}
+	}
+	// A file too.
+	path := filepath.Join(t.TempDir(), "big.txt")
+	if err := os.WriteFile(path, bytes.Repeat([]byte("Disallow: /x\n"), 1000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	data, limit, err := readRobots(path, nil, 100)
+	if err != nil || len(data) != 101 || limit != 100 {
+		t.Errorf("readRobots: %d bytes, limit %d, err %v; want 101, 100", len(data), limit, err)
+	}
+	if data, _, _ := readRobots(path, nil, -1); len(data) != 13000 {
+		t.Errorf("readRobots with no limit: %d bytes, want 13000", len(data))
 	}
 }
 

@@ -1,0 +1,258 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/fetch"
+	"github.com/seed50c7eacc/robotstxt/internal/agenthint"
+)
+
+// checkFlags are the flags of check.
+type checkFlags struct {
+	agent   string
+	maxSize int
+	live    bool
+	timeout time.Duration
+	urls    string
+	json    bool
+}
+
+func newCheckFlags() (*flag.FlagSet, *checkFlags) {
+	fs := newFlagSet("robotstxt check")
+	f := &checkFlags{}
+	fs.StringVar(&f.agent, "agent", "Googlebot", "the crawler's product `token`, as in a user-agent line (letters, '-' and '_')")
+	fs.IntVar(&f.maxSize, "max-size", robotstxt.DefaultMaxSize, "read at most `N` bytes of FILE (0: the default; negative: all of it)")
+	fs.BoolVar(&f.live, "fetch", false, "fetch each URL's robots.txt over HTTP instead of reading FILE")
+	fs.DurationVar(&f.timeout, "timeout", fetch.DefaultTimeout, "with -fetch, the time limit of each fetch")
+	fs.StringVar(&f.urls, "urls", "", "also check the URLs listed one per line in file `LIST` (- for standard input)")
+	fs.BoolVar(&f.json, "json", false, "print one JSON object per URL: url, allowed, verdict, rule {line, kind, pattern}")
+	return fs, f
+}
+
+func checkUsage(w io.Writer) {
+	fs, _ := newCheckFlags()
+	fmt.Fprintf(w, "usage: robotstxt [check] [flags] FILE [URL...]\n")
+	fmt.Fprintf(w, "       robotstxt [check] -fetch [flags] [URL...]\n\n")
+	fmt.Fprintf(w, "Prints whether the agent may fetch each URL under robots.txt FILE (- for standard\n")
+	fmt.Fprintf(w, "input), and which line decided. URLs come from the arguments and from -urls LIST.\n")
+	fmt.Fprintf(w, "Flags may follow FILE and the URLs; -- ends them.\n\n")
+	fmt.Fprintf(w, "Exit status: 0 every URL allowed, 1 some URL disallowed, 2 usage or read error,\n")
+	fmt.Fprintf(w, "3 with -fetch, some site's robots.txt could not be fetched (its URLs are disallowed).\n\n")
+	fmt.Fprintf(w, "Flags:\n")
+	printDefaults(fs, w)
+	fmt.Fprintf(w, "\nSee also: robotstxt lint -h\n")
+}
+
+// check runs "robotstxt [check] ...".
+func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs, f := newCheckFlags()
+	positional, status, ok := parseOrExplain(fs, args, checkUsage, stdout, stderr)
+	if !ok {
+		return status
+	}
+	if hint := agenthint.Warning(f.agent); hint != "" {
+		errorf(stderr, "warning: -agent: %s", hint)
+	}
+	out := newPrinter(stdout, f.json)
+	if f.live {
+		if len(positional) == 0 && f.urls == "" {
+			return usageError(stderr, checkUsage, "-fetch needs at least one URL, or -urls")
+		}
+		return checkLive(positional, f, stdin, out, stderr)
+	}
+	if len(positional) == 0 || len(positional) < 2 && f.urls == "" {
+		return usageError(stderr, checkUsage, "need a robots.txt FILE and at least one URL (or -urls LIST)")
+	}
+	name := positional[0]
+	if name == "-" && f.urls == "-" {
+		return usageError(stderr, checkUsage, "standard input cannot hold both the robots.txt FILE and the -urls LIST")
+	}
+	data, limit, err := readRobots(name, stdin, f.maxSize)
+	if err != nil {
+		errorf(stderr, "%v", err)
+		return exitError
+	}
+	robots := robotstxt.ParseWith(data, robotstxt.Options{MaxSize: limit})
+	if robots.Truncated() {
+		errorf(stderr, "%s: larger than %d bytes: only the first %d were read, as Googlebot does", displayName(name), robots.Size(), robots.Size())
+	}
+	a := robots.Agent(f.agent)
+	status = exitAllowed
+	err = eachURL(positional[1:], f.urls, stdin, func(url string) {
+		v := a.Explain(url)
+		out.verdict(url, v, "")
+		if !v.Allowed {
+			status = worse(status, exitDisallowed)
+		}
+	})
+	if err != nil {
+		errorf(stderr, "%v", err)
+		return exitError
+	}
+	return status
+}
+
+// checkLive checks URLs against their sites' live robots.txt files.
+func checkLive(urls []string, f *checkFlags, stdin io.Reader, out *printer, stderr io.Writer) int {
+	client := &fetch.Client{Timeout: f.timeout}
+	ctx := context.Background()
+	status := exitAllowed
+	err := eachURL(urls, f.urls, stdin, func(url string) {
+		robotsURL, err := robotstxt.RobotsURL(url)
+		if err != nil {
+			errorf(stderr, "%v", err)
+			out.failure(url, err)
+			status = worse(status, exitError)
+			return
+		}
+		var robots *robotstxt.Robots
+		entry, err := client.Entry(ctx, robotsURL)
+		if err == nil {
+			robots, err = client.Robots(ctx, url) // from the entry just cached
+		}
+		if err != nil {
+			errorf(stderr, "%s: %v", display(robotsURL), err)
+			out.failure(url, err)
+			status = worse(status, exitError)
+			return
+		}
+		why := ""
+		switch robots.Outcome() {
+		case robotstxt.AllowAll:
+			why = fmt.Sprintf("no robots.txt: %s; everything is allowed", fetchReason(entry))
+		case robotstxt.DisallowAll:
+			why = fmt.Sprintf("robots.txt unreachable: %s; Google disallows the whole site", fetchReason(entry))
+			status = worse(status, exitUnreachable)
+		}
+		v := robots.Explain(f.agent, url)
+		out.live(url, v, why, robotsURL, robots.Outcome())
+		if !v.Allowed {
+			status = worse(status, exitDisallowed)
+		}
+	})
+	if err != nil {
+		errorf(stderr, "%v", err)
+		return exitError
+	}
+	return status
+}
+
+// fetchReason says why a fetch gave no rules: its error or its status.
+func fetchReason(e *fetch.Entry) string {
+	if e.LastError != "" {
+		return e.LastError
+	}
+	return fmt.Sprintf("HTTP status %d", e.Status)
+}
+
+// worse returns the exit status that wins: an error, then an unreachable
+// site, then a disallowed URL.
+func worse(a, b int) int {
+	rank := func(s int) int {
+		switch s {
+		case exitError:
+			return 3
+		case exitUnreachable:
+			return 2
+		case exitDisallowed:
+			return 1
+		}
+		return 0
+	}
+	if rank(b) > rank(a) {
+		return b
+	}
+	return a
+}
+
+// A printer writes verdicts as lines or as JSON objects.
+type printer struct {
+	w    io.Writer
+	json *json.Encoder // nil for lines
+}
+
+func newPrinter(w io.Writer, asJSON bool) *printer {
+	p := &printer{w: w}
+	if asJSON {
+		p.json = json.NewEncoder(w)
+	}
+	return p
+}
+
+// jsonVerdict is the JSON form of one answer.
+type jsonVerdict struct {
+	URL     string    `json:"url"`
+	Allowed bool      `json:"allowed"`
+	Verdict string    `json:"verdict"`          // "allowed" or "disallowed"
+	Rule    *jsonRule `json:"rule"`             // null when no rule applied
+	Reason  string    `json:"reason,omitempty"` // with -fetch, why the site has no rules
+
+	RobotsURL string `json:"robots_url,omitempty"` // with -fetch
+	Outcome   string `json:"outcome,omitempty"`    // with -fetch: "rules", "allow all" or "disallow all"
+	Error     string `json:"error,omitempty"`      // the URL could not be checked
+}
+
+type jsonRule struct {
+	Line    int    `json:"line"`
+	Kind    string `json:"kind"` // "allow" or "disallow"
+	Pattern string `json:"pattern"`
+}
+
+func (p *printer) verdict(url string, v robotstxt.Verdict, why string) {
+	p.write(jsonOf(url, v, why))
+}
+
+func (p *printer) live(url string, v robotstxt.Verdict, why, robotsURL string, o robotstxt.Outcome) {
+	j := jsonOf(url, v, why)
+	j.RobotsURL = robotsURL
+	j.Outcome = o.String()
+	p.write(j)
+}
+
+// failure records a URL that could not be checked: a JSON object, or
+// nothing in lines (the error is on standard error).
+func (p *printer) failure(url string, err error) {
+	if p.json != nil {
+		p.json.Encode(jsonVerdict{URL: url, Verdict: "error", Error: err.Error()})
+	}
+}
+
+func jsonOf(url string, v robotstxt.Verdict, why string) jsonVerdict {
+	j := jsonVerdict{URL: url, Allowed: v.Allowed, Verdict: "disallowed", Reason: why}
+	if v.Allowed {
+		j.Verdict = "allowed"
+	}
+	if v.Rule.Line != 0 {
+		kind := "disallow"
+		if v.Rule.Allow {
+			kind = "allow"
+		}
+		j.Rule = &jsonRule{Line: v.Rule.Line, Kind: kind, Pattern: v.Rule.Pattern}
+	}
+	return j
+}
+
+func (p *printer) write(j jsonVerdict) {
+	if p.json != nil {
+		p.json.Encode(j)
+		return
+	}
+	word := "ALLOWED"
+	if !j.Allowed {
+		word = "DISALLOWED"
+	}
+	why := "no rule applied"
+	if j.Rule != nil {
+		why = fmt.Sprintf("line %d: %s: %s", j.Rule.Line, j.Rule.Kind, display(j.Rule.Pattern))
+	}
+	if j.Reason != "" {
+		why = display(j.Reason)
+	}
+	fmt.Fprintf(p.w, "%-10s %s (%s)\n", word, display(j.URL), why)
+}
