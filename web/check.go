@@ -5,14 +5,16 @@
 //
 // The page runs robotstxt itself, compiled to WebAssembly (see web/wasm),
 // so it answers exactly as the library does and needs no server once
-// loaded. Check is what the page calls; Build writes the static site and
-// Handler serves it (see web/serve).
+// loaded. Check is what the page calls; Handler serves the site that the
+// serve command builds (see web/serve).
 package web
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/agenthint"
 )
 
 // A Result is the page's view of one robots.txt file, one agent and a list
@@ -26,6 +28,23 @@ type Result struct {
 	Sitemaps    []string               `json:"sitemaps"`
 	Lines       int                    `json:"lines"` // lines of the file as Google numbers them
 	Truncated   bool                   `json:"truncated"`
+	// AgentWarning is set when Agent is not a product token
+	// (robotstxt.ValidAgent): it says that the * group answers and which
+	// token was probably meant.
+	AgentWarning string `json:"agentWarning,omitempty"`
+	// Cut says where Googlebot stops reading a file longer than its
+	// limit; nil when the whole file is read.
+	Cut *Cut `json:"cut,omitempty"`
+}
+
+// A Cut is where Googlebot stops reading a file: what follows is ignored.
+type Cut struct {
+	Limit int    `json:"limit"` // bytes read
+	Line  int    `json:"line"`  // the line the cut falls in
+	Kept  string `json:"kept"`  // the part of that line that is read
+	// GroupLine is the line of a group naming the agent that lies past the
+	// cut, when no group before it does: Google never sees it. 0 otherwise.
+	GroupLine int `json:"groupLine,omitempty"`
 }
 
 // A Verdict is the answer for one URL.
@@ -52,6 +71,11 @@ func Check(robots, agent, urls string) Result {
 		Sitemaps:    r.Sitemaps(),
 		Lines:       report.LastLine,
 		Truncated:   r.Truncated(),
+
+		AgentWarning: agenthint.Warning(agent),
+	}
+	if r.Truncated() {
+		res.Cut = cutOf(data, r.Size(), agent, a.Specific())
 	}
 	if res.Diagnostics == nil {
 		res.Diagnostics = []robotstxt.Diagnostic{}
@@ -79,4 +103,29 @@ func Check(robots, agent, urls string) Result {
 		res.Verdicts = append(res.Verdicts, out)
 	}
 	return res
+}
+
+// cutOf describes where Googlebot stops reading data, after limit bytes,
+// and finds a group naming agent past it when none before it does.
+func cutOf(data []byte, limit int, agent string, specific bool) *Cut {
+	read := data[:limit]
+	start := bytes.LastIndexByte(read, '\n') + 1 // the page holds only LF line ends
+	c := &Cut{
+		Limit: limit,
+		Line:  bytes.Count(read, []byte{'\n'}) + 1,
+		Kept:  string(read[start:]),
+	}
+	if specific || !robotstxt.ValidAgent(agent) {
+		return c
+	}
+	whole := robotstxt.ParseWith(data, robotstxt.Options{MaxSize: -1})
+	for _, g := range whole.Groups() {
+		for _, name := range g.Agents {
+			if strings.EqualFold(agenthint.ProductToken(name), agent) && g.Line >= c.Line {
+				c.GroupLine = g.Line
+				return c
+			}
+		}
+	}
+	return c
 }

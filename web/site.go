@@ -1,24 +1,25 @@
 package web
 
 import (
+	"crypto/sha256"
 	"embed"
-	"errors"
-	"fmt"
+	"encoding/hex"
+	"io"
 	"io/fs"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
+	"path"
 	"strings"
+	"sync"
+	"time"
 )
 
-// static holds the page: index.html, app.js and style.css.
+// static holds the page: index.html, app.js, style.css and favicon.svg.
 //
 //go:embed static
 var static embed.FS
 
 // Static returns the page's files, without robotstxt.wasm and wasm_exec.js,
-// which Build makes with the Go toolchain.
+// which the serve command builds with the Go toolchain.
 func Static() fs.FS {
 	sub, err := fs.Sub(static, "static")
 	if err != nil {
@@ -27,71 +28,123 @@ func Static() fs.FS {
 	return sub
 }
 
-// wasmPackage is the import path of the page's WebAssembly program.
-const wasmPackage = "github.com/seed50c7eacc/robotstxt/web/wasm"
-
-// Build writes the static site to dir: the page, robotstxt.wasm compiled
-// by the go command found in PATH, and the wasm_exec.js of that same Go
-// installation (the two must match). It must run inside this module.
-func Build(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	err := fs.WalkDir(Static(), ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(Static(), path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dir, path), data, 0o644)
-	})
-	if err != nil {
-		return fmt.Errorf("web: writing the page: %w", err)
-	}
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "robotstxt.wasm"), wasmPackage)
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("web: building %s: %v\n%s", wasmPackage, err, out)
-	}
-	support, err := wasmExecJS()
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, "wasm_exec.js"), support, 0o644)
-}
-
-// wasmExecJS returns the JavaScript support file of the Go installation,
-// found where Go 1.24 and later keep it or where older releases did.
-func wasmExecJS() ([]byte, error) {
-	out, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		return nil, fmt.Errorf("web: go env GOROOT: %v", err)
-	}
-	root := strings.TrimSpace(string(out))
-	for _, rel := range []string{"lib/wasm/wasm_exec.js", "misc/wasm/wasm_exec.js"} {
-		data, err := os.ReadFile(filepath.Join(root, rel))
-		if err == nil {
-			return data, nil
-		}
-		if !errors.Is(err, fs.ErrNotExist) {
-			return nil, err
-		}
-	}
-	return nil, fmt.Errorf("web: no wasm_exec.js under %s", root)
-}
-
-// Handler serves a site written by Build. Nothing is cached, so that a
-// rebuilt site shows at once.
+// Handler serves the static site in dir, as the serve command writes it.
+//
+// Every response carries an ETag (a hash of its bytes) and
+// "Cache-Control: no-cache": a browser revalidates each time and gets a
+// 304 until the site is rebuilt. robotstxt.wasm is served from
+// robotstxt.wasm.gz, with "Content-Encoding: gzip", to a browser that
+// accepts gzip (about a quarter of the bytes), and with
+// "Vary: Accept-Encoding" either way. /favicon.ico is the page's SVG icon.
 func Handler(dir string) http.Handler {
-	files := http.FileServer(http.Dir(dir))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-cache")
-		if strings.HasSuffix(r.URL.Path, ".wasm") {
-			// Browsers compile streamed WebAssembly only with this type.
-			w.Header().Set("Content-Type", "application/wasm")
+	h := &handler{root: http.Dir(dir), tags: make(map[string]etag)}
+	return h
+}
+
+type handler struct {
+	root http.FileSystem
+
+	mu   sync.Mutex
+	tags map[string]etag // by file name
+}
+
+// etag is the hash of a file as it was at modTime with size bytes.
+type etag struct {
+	modTime time.Time
+	size    int64
+	tag     string
+}
+
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name := path.Clean("/" + r.URL.Path)
+	switch {
+	case name == "/":
+		name = "/index.html"
+	case name == "/favicon.ico":
+		name = "/favicon.svg"
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	file := name
+	if strings.HasSuffix(name, ".wasm") {
+		// Browsers compile streamed WebAssembly only with this type.
+		w.Header().Set("Content-Type", "application/wasm")
+		w.Header().Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+			if f, err := h.root.Open(name + ".gz"); err == nil {
+				f.Close()
+				file = name + ".gz"
+				w.Header().Set("Content-Encoding", "gzip")
+			}
 		}
-		files.ServeHTTP(w, r)
-	})
+	}
+	if strings.HasSuffix(name, ".svg") {
+		w.Header().Set("Content-Type", "image/svg+xml")
+	}
+	f, err := h.root.Open(file)
+	if err != nil {
+		w.Header().Del("Content-Encoding")
+		http.NotFound(w, r)
+		return
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || info.IsDir() {
+		w.Header().Del("Content-Encoding")
+		http.NotFound(w, r)
+		return
+	}
+	tag, err := h.etag(file, f, info)
+	if err != nil {
+		http.Error(w, "cannot read "+name, http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("ETag", tag)
+	// ServeContent answers If-None-Match with 304, and ranges.
+	http.ServeContent(w, r, name, info.ModTime(), f)
+}
+
+// etag returns the ETag of the file, hashing it again only when it
+// changed, and leaves f at its start.
+func (h *handler) etag(name string, f http.File, info fs.FileInfo) (string, error) {
+	h.mu.Lock()
+	e, ok := h.tags[name]
+	h.mu.Unlock()
+	if ok && e.modTime.Equal(info.ModTime()) && e.size == info.Size() {
+		return e.tag, nil
+	}
+	sum := sha256.New()
+	if _, err := io.Copy(sum, f); err != nil {
+		return "", err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return "", err
+	}
+	tag := `"` + hex.EncodeToString(sum.Sum(nil)[:12]) + `"`
+	h.mu.Lock()
+	h.tags[name] = etag{modTime: info.ModTime(), size: info.Size(), tag: tag}
+	h.mu.Unlock()
+	return tag, nil
+}
+
+// acceptsGzip reports whether an Accept-Encoding header accepts gzip: it
+// names gzip (or *) without q=0.
+func acceptsGzip(header string) bool {
+	for _, part := range strings.Split(header, ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		coding = strings.ToLower(strings.TrimSpace(coding))
+		if coding != "gzip" && coding != "x-gzip" && coding != "*" {
+			continue
+		}
+		q := strings.ReplaceAll(strings.ToLower(params), " ", "")
+		if strings.HasPrefix(q, "q=0") && strings.Trim(strings.TrimPrefix(q, "q="), "0.") == "" {
+			return false
+		}
+		return true
+	}
+	return false
 }

@@ -36,14 +36,17 @@ func Warning(agent string) string {
 func Token(agent string) string {
 	agent = strings.TrimSpace(agent)
 	if i := strings.Index(strings.ToLower(agent), "compatible;"); i >= 0 {
-		if t := leadingToken(strings.TrimSpace(agent[i+len("compatible;"):])); t != "" {
+		if t := ProductToken(strings.TrimSpace(agent[i+len("compatible;"):])); t != "" {
 			return t
 		}
 	}
-	return leadingToken(agent)
+	return ProductToken(agent)
 }
 
-func leadingToken(s string) string {
+// ProductToken returns the leading run of ASCII letters, '-' and '_' of s:
+// what Google reads a user-agent line of a robots.txt file as ("Googlebot"
+// for "Googlebot/2.1", "" for "*").
+func ProductToken(s string) string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_') {

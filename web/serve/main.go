@@ -6,48 +6,81 @@
 //	go run ./web/serve -out site/           # write the static site and exit
 //
 // It needs the go command, to compile the library to WebAssembly, and runs
-// from within this module.
+// from within this module. Served, the site lives in a temporary directory
+// that is removed when the command stops (on SIGINT or SIGTERM too).
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
-	"log"
+	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
+	"os/signal"
+	"syscall"
+	"time"
 
 	"github.com/seed50c7eacc/robotstxt/web"
+	"github.com/seed50c7eacc/robotstxt/web/internal/build"
 )
 
 func main() {
 	addr := flag.String("addr", "localhost:8080", "address to listen on")
 	out := flag.String("out", "", "write the static site to this directory and exit")
 	flag.Parse()
-	log.SetFlags(0)
-	log.SetPrefix("serve: ")
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, *addr, *out, os.Stdout); err != nil {
+		fmt.Fprintf(os.Stderr, "serve: %v\n", err)
+		stop()
+		os.Exit(1) // after run's deferred clean-up
+	}
+}
 
-	dir := *out
-	if dir == "" {
-		tmp, err := os.MkdirTemp("", "robotstxt-web-")
-		if err != nil {
-			log.Fatal(err)
+// run builds the site into out, or into a temporary directory that it
+// serves on addr until ctx is done, and then removes.
+func run(ctx context.Context, addr, out string, stdout io.Writer) error {
+	if out != "" {
+		if err := build.Site(out); err != nil {
+			return err
 		}
-		defer os.RemoveAll(tmp)
-		dir = tmp
+		fmt.Fprintf(stdout, "wrote %s\n", out)
+		return nil
 	}
-	if err := web.Build(dir); err != nil {
-		log.Fatal(err)
-	}
-	if *out != "" {
-		fmt.Printf("wrote %s\n", dir)
-		return
-	}
-	ln, err := net.Listen("tcp", *addr)
+	dir, err := os.MkdirTemp("", "robotstxt-web-")
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
-	// Tests read this line to learn the port.
-	fmt.Printf("serving http://%s/\n", ln.Addr())
-	log.Fatal(http.Serve(ln, web.Handler(dir)))
+	defer os.RemoveAll(dir)
+	if err := build.Site(dir); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: web.Handler(dir), ReadHeaderTimeout: 10 * time.Second}
+	// Tests read this line to learn the port and the directory.
+	fmt.Fprintf(stdout, "serving http://%s/ from %s\n", ln.Addr(), dir)
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	slog.Info("serve: stopping; removing the site", "dir", dir)
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil {
+		return err
+	}
+	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
 }
