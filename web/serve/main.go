@@ -34,18 +34,18 @@ func main() {
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, *addr, *out, os.Stdout); err != nil {
+	if err := run(ctx, *addr, *out, os.Stdout, build.Site); err != nil {
 		fmt.Fprintf(os.Stderr, "serve: %v\n", err)
 		stop()
 		os.Exit(1) // after run's deferred clean-up
 	}
 }
 
-// run builds the site into out, or into a temporary directory that it
-// serves on addr until ctx is done, and then removes.
-func run(ctx context.Context, addr, out string, stdout io.Writer) error {
+// run builds the site with buildSite into out, or into a temporary
+// directory that it serves on addr until ctx is done, and then removes.
+func run(ctx context.Context, addr, out string, stdout io.Writer, buildSite func(dir string) error) error {
 	if out != "" {
-		if err := build.Site(out); err != nil {
+		if err := buildSite(out); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "wrote %s\n", out)
@@ -56,7 +56,7 @@ func run(ctx context.Context, addr, out string, stdout io.Writer) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	if err := build.Site(dir); err != nil {
+	if err := buildSite(dir); err != nil {
 		return err
 	}
 	ln, err := net.Listen("tcp", addr)

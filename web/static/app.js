@@ -54,13 +54,23 @@ function check() {
 
 const KiB = (n) => `${Math.round(n / 1024)} KiB (${n.toLocaleString("en-US")} bytes)`;
 
+// breakable returns a URL as text with a line break opportunity (<wbr>)
+// after each '/', '?', '&' and '=', so that a narrow column wraps it between
+// its parts rather than anywhere.
+function breakable(url) {
+  const parts = [];
+  for (const piece of url.split(/(?<=[/?&=])/)) parts.push(piece, document.createElement("wbr"));
+  parts.pop();
+  return parts;
+}
+
 // agentNote says which group answers, warns about an agent that is not a
 // product token, and explains a group that lies past the size limit.
 function agentNote(r) {
   const note = $("agent-note");
   const parts = [];
   if (r.agentWarning) {
-    parts.push(el("strong", { class: "warning", id: "agent-warning" }, `Not a product token: ${r.agentWarning}.`), " ");
+    parts.push(el("strong", { class: "warning", id: "agent-warning" }, `Warning: ${r.agentWarning}.`), " ");
   }
   if (r.specific) {
     parts.push(`A group names ${r.agent}; the * group does not apply to it.`);
@@ -89,7 +99,7 @@ function render() {
       "data-index": String(i),
       tabIndex: -1,
     },
-      el("td", { class: "url" }, v.url),
+      el("td", { class: "url" }, ...breakable(v.url)),
       el("td", { class: "verdict-cell" }, el("span", { class: "verdict" }, v.allowed ? "ALLOWED" : "DISALLOWED")),
       el("td", { class: "decider" }, v.line ? el("span", { class: "rule" }, `line ${v.line}: ${v.rule}`) : "no rule applied"));
     row.addEventListener("click", () => select(i, true));
