@@ -48,8 +48,7 @@ func Token(agent string) string {
 // for "Googlebot/2.1", "" for "*").
 func ProductToken(s string) string {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_') {
+		if !robotstxt.ValidAgent(s[i : i+1]) { // one byte: is it a token byte?
 			return s[:i]
 		}
 	}
