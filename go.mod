@@ -7,4 +7,7 @@ require (
 	golang.org/x/net v0.42.0
 )
 
-require golang.org/x/text v0.27.0 // indirect
+require (
+	golang.org/x/text v0.27.0 // indirect
+	golang.org/x/time v0.12.0 // indirect
+)

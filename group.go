@@ -32,14 +32,14 @@ type ruleSet struct {
 	// compiled is ordered so that the first rule that matches a path
 	// decides: by priority (longer patterns first), allow before disallow
 	// at equal priority, then in file order. See ruleSet.decide.
-	compiled      []compiledRule
-	raws          []string   // patterns as written where they differ from compiled ones
-	index         *lazyIndex // nil for small sets
+	compiled        []compiledRule
+	raws            []string   // patterns as written where they differ from compiled ones
+	index           *lazyIndex // nil for small sets
 	crawlDelay      time.Duration
 	hasCrawlDelay   bool
 	requestInterval time.Duration
 	hasRequestRate  bool
-	disallowAll   bool // the Robots is a blanket disallow
+	disallowAll     bool // the Robots is a blanket disallow
 }
 
 // A compiledRule is a rule as Google's matcher sees it.
