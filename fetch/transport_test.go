@@ -498,3 +498,34 @@ func TestTransportConcurrentHosts(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTransport measures what the Transport adds to each request when
+// the site's robots.txt is cached: base is the canned base RoundTripper
+// alone, transport the same behind a Transport.
+func BenchmarkTransport(b *testing.B) {
+	canned := roundTripFunc(func(req *http.Request) (*http.Response, error) {
+		if req.URL.Path == "/robots.txt" {
+			return &http.Response{StatusCode: http.StatusOK, Body: io.NopCloser(strings.NewReader("User-agent: *\nDisallow: /private/\nCrawl-delay: 0\n")), Request: req}, nil
+		}
+		return &http.Response{StatusCode: http.StatusOK, Body: http.NoBody, Request: req}, nil
+	})
+	robots := &fetch.Client{HTTPClient: &http.Client{Transport: canned}}
+	tr := fetch.NewTransport(canned, "ExampleBot", robots)
+	req, _ := http.NewRequest(http.MethodGet, "https://www.example.com/products/item-1234?color=blue", nil)
+	if _, err := tr.RoundTrip(req); err != nil { // caches the robots.txt
+		b.Fatal(err)
+	}
+	for _, bc := range []struct {
+		name string
+		rt   http.RoundTripper
+	}{{"base", canned}, {"transport", tr}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				if _, err := bc.rt.RoundTrip(req); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
