@@ -41,10 +41,15 @@ import (
 // is longer, bounded by MinDelay and MaxDelay. After a 429 or 503
 // response the host is left alone for its Retry-After (seconds or an HTTP
 // date), or for a backoff doubling from DefaultBackoff, up to MaxBackoff.
-// A request waits in RoundTrip for its turn, and gives up when its context
-// ends. No goroutine is started; the state of at most MaxHosts hosts is
-// kept, the least recently used forgotten first (a host whose last request
-// is older than its delay loses nothing by being forgotten).
+// A request waits in RoundTrip for its turn, concurrent requests to one
+// host queueing in order, and gives up when its context ends; one whose
+// deadline comes before its turn fails at once with an error wrapping
+// context.DeadlineExceeded. An http.Client's Timeout sets such a deadline
+// and counts the wait: keep it above MaxDelay (colly's default of 10
+// seconds is not). No goroutine is started; the state of at most MaxHosts
+// hosts is kept, the least recently used forgotten first (a host whose last
+// request is older than its delay loses nothing by being forgotten; beyond
+// MaxHosts hosts busy at once, a forgotten host may be asked sooner).
 //
 // A Transport is safe for concurrent use. Set its fields before its first
 // use and not after.
@@ -152,6 +157,15 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		t.pacer.pause(host, resp.Header)
 	}
 	return resp, err
+}
+
+// CloseIdleConnections closes the idle connections of Base, when it has
+// such a method, so that http.Client.CloseIdleConnections reaches it.
+func (t *Transport) CloseIdleConnections() {
+	t.init()
+	if c, ok := t.base.(interface{ CloseIdleConnections() }); ok {
+		c.CloseIdleConnections()
+	}
 }
 
 // interval is the time a robots.txt asks between two requests of agent:

@@ -529,3 +529,35 @@ func BenchmarkTransport(b *testing.B) {
 		})
 	}
 }
+
+// closingWeb is a fakeWeb that counts CloseIdleConnections calls.
+type closingWeb struct {
+	*fakeWeb
+	closed int
+}
+
+func (w *closingWeb) CloseIdleConnections() { w.closed++ }
+
+// With Robots nil the Transport fetches robots.txt through Base itself;
+// http.Client.CloseIdleConnections reaches Base through the Transport.
+func TestTransportDefaultsAndCloseIdle(t *testing.T) {
+	web := &closingWeb{fakeWeb: newFakeWeb(newTestClock())}
+	web.robots["a.example"] = "User-agent: *\nDisallow: /private\n"
+	client := &http.Client{Transport: fetch.NewTransport(web, "ExampleBot", nil)}
+	if _, err := get(t, client, "http://a.example/page"); err != nil {
+		t.Errorf("GET /page: %v", err)
+	}
+	var de *fetch.DisallowedError
+	if _, err := get(t, client, "http://a.example/private"); !errors.As(err, &de) {
+		t.Errorf("GET /private: %v; want a *fetch.DisallowedError", err)
+	}
+	web.mu.Lock()
+	if len(web.log) != 2 || web.log[0].Path != "/robots.txt" {
+		t.Errorf("requests = %v; want /robots.txt through Base, then /page", web.log)
+	}
+	web.mu.Unlock()
+	client.CloseIdleConnections()
+	if web.closed != 1 {
+		t.Errorf("Base.CloseIdleConnections called %d times; want 1", web.closed)
+	}
+}
