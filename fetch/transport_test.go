@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -450,6 +451,7 @@ func TestTransportConcurrentHosts(t *testing.T) {
 		web.robots[fmt.Sprintf("h%d.example", h)] = fmt.Sprintf("User-agent: *\nDisallow: /private\nCrawl-delay: %d\n", h%3)
 	}
 	client := newFakeCrawler(web, func(t *fetch.Transport) { t.MaxHosts = 50 }, "ExampleBot")
+	goroutines := runtime.NumGoroutine()
 	jobs := make(chan string)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -496,6 +498,15 @@ func TestTransportConcurrentHosts(t *testing.T) {
 		if strings.HasPrefix(p.Path, "/private") {
 			t.Errorf("disallowed page sent: %v", p)
 		}
+	}
+	// No goroutine per host is left behind. The robots.txt Client's fetch
+	// goroutines end just after their callers are released, so allow them
+	// a moment (this bounds the check, it does not time anything).
+	for deadline := time.Now().Add(5 * time.Second); runtime.NumGoroutine() > goroutines && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > goroutines {
+		t.Errorf("%d goroutines after the crawl of %d hosts; %d before", n, hosts, goroutines)
 	}
 }
 
