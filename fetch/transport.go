@@ -58,7 +58,8 @@ type Transport struct {
 	Base http.RoundTripper
 	// Agents are the product tokens the crawler obeys, most specific first
 	// (see robotstxt.Robots.Agent): "Googlebot-Image", "Googlebot". The
-	// first that a group of the file names decides; else the "*" groups.
+	// first that a group of the file names decides; else the "*" groups,
+	// which are all that apply when Agents is empty.
 	Agents []string
 	// Robots fetches and caches the robots.txt files; nil means a Client
 	// of the Transport's own that fetches through Base.
