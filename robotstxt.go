@@ -119,19 +119,28 @@ func (r *Robots) Explain(agent, url string) Verdict {
 // decides which groups apply (they are never mixed), and when none is named
 // the "*" groups apply. With no names at all, the "*" groups apply.
 func (r *Robots) Agent(names ...string) *Agent {
+	// Small enough to inline, so that an Agent used only within its
+	// caller's frame need not be allocated.
+	a := new(Agent)
+	r.resolve(a, names)
+	return a
+}
+
+// resolve sets a to the rules for names; see Agent.
+func (r *Robots) resolve(a *Agent, names []string) {
 	for _, name := range names {
 		if rs, specific := r.rulesFor(name); specific {
-			return &Agent{name: name, rules: rs, specific: true}
+			*a = Agent{name: name, rules: rs, specific: true}
+			return
 		}
 	}
 	// No product token contains '*', so this finds the "*" groups (or a
 	// blanket answer).
 	rs, _ := r.rulesFor("*")
-	a := &Agent{rules: rs}
+	*a = Agent{rules: rs}
 	if len(names) > 0 {
 		a.name = names[0]
 	}
-	return a
 }
 
 // Sitemaps returns the values of the file's sitemap lines, in file order.
