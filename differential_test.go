@@ -217,6 +217,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Add([]byte("user-agent: *\ndisallow: /a*b$\nallow: /a/index.html\n"))
+	f.Add([]byte("user-agent: googlebot\ncrawl-delay: 99999999999999\nrequest-rate: 1/99999999999d 0600-0900\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r := Parse(data)
 		ref := newRefModel(data)
@@ -227,6 +228,22 @@ func FuzzParse(f *testing.F) {
 				if again := r.Agent(agent).Allowed(url); again != first {
 					t.Fatalf("Agent(%q).Allowed(%q) = %v, Allowed = %v", agent, url, again, first)
 				}
+			}
+		}
+		// A token list resolves as its first named token, else as "*";
+		// delays stay within MaxCrawlDelay.
+		for _, names := range [][]string{{"foo", "Googlebot"}, {"Googlebot", "foo"}, {"", "*"}} {
+			list, want := r.Agent(names...), r.Agent(names[1])
+			if first := r.Agent(names[0]); first.Specific() {
+				want = first
+			}
+			if list.Allowed("/a") != want.Allowed("/a") || list.Specific() != want.Specific() || list.Name() != want.Name() && want.Specific() {
+				t.Fatalf("Agent(%q) differs from Agent(%q)", names, want.Name())
+			}
+			cd, _ := list.CrawlDelay()
+			rr, _ := list.RequestRate()
+			if cd < 0 || cd > MaxCrawlDelay || rr < 0 || rr > MaxCrawlDelay {
+				t.Fatalf("Agent(%q): CrawlDelay %v, RequestRate %v out of [0, %v]", names, cd, rr, MaxCrawlDelay)
 			}
 		}
 		if len(data) <= DefaultMaxSize {

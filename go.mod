@@ -5,6 +5,7 @@ go 1.23.0
 require (
 	github.com/google/go-cmp v0.7.0
 	golang.org/x/net v0.42.0
+	golang.org/x/time v0.12.0
 )
 
 require golang.org/x/text v0.27.0 // indirect

@@ -1,7 +1,6 @@
 package robotstxt
 
 import (
-	"math"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -33,12 +32,14 @@ type ruleSet struct {
 	// compiled is ordered so that the first rule that matches a path
 	// decides: by priority (longer patterns first), allow before disallow
 	// at equal priority, then in file order. See ruleSet.decide.
-	compiled      []compiledRule
-	raws          []string   // patterns as written where they differ from compiled ones
-	index         *lazyIndex // nil for small sets
-	crawlDelay    time.Duration
-	hasCrawlDelay bool
-	disallowAll   bool // the Robots is a blanket disallow
+	compiled        []compiledRule
+	raws            []string   // patterns as written where they differ from compiled ones
+	index           *lazyIndex // nil for small sets
+	crawlDelay      time.Duration
+	hasCrawlDelay   bool
+	requestInterval time.Duration
+	hasRequestRate  bool
+	disallowAll     bool // the Robots is a blanket disallow
 }
 
 // A compiledRule is a rule as Google's matcher sees it.
@@ -342,6 +343,7 @@ func (r *Robots) setFor(groups []int32, groupSet []int32) int32 {
 			g := &r.groups[gi]
 			rs := ruleSet{compiled: g.rules, raws: r.raws, index: r.groupIndex(g)}
 			rs.crawlDelay, rs.hasCrawlDelay = crawlDelay(r.fields[g.fieldLo:g.fieldHi])
+			rs.requestInterval, rs.hasRequestRate = requestRate(r.fields[g.fieldLo:g.fieldHi])
 			r.sets = append(r.sets, rs)
 			groupSet[gi] = int32(len(r.sets))
 		}
@@ -401,6 +403,13 @@ func (r *Robots) mergedRuleSet(groups []int32) ruleSet {
 			break
 		}
 	}
+	for _, gi := range groups {
+		g := &r.groups[gi]
+		if d, ok := requestRate(r.fields[g.fieldLo:g.fieldHi]); ok {
+			rs.requestInterval, rs.hasRequestRate = d, true
+			break
+		}
+	}
 	return rs
 }
 
@@ -431,12 +440,76 @@ func crawlDelay(fields []Field) (time.Duration, bool) {
 		if err != nil {
 			continue
 		}
-		if secs >= float64(math.MaxInt64)/float64(time.Second) {
-			return time.Duration(math.MaxInt64), true
+		if secs >= MaxCrawlDelay.Seconds() {
+			return MaxCrawlDelay, true
 		}
 		return time.Duration(secs * float64(time.Second)), true
 	}
 	return 0, false
+}
+
+// requestRate returns the interval of the first valid request-rate among
+// fields: "n/T" with T in seconds or suffixed by s, m, h or d, optionally
+// followed by white space and a time window, which is ignored.
+func requestRate(fields []Field) (time.Duration, bool) {
+	for _, f := range fields {
+		if len(f.Key) != len("request-rate") || !hasPrefixFold(f.Key, "request-rate") {
+			continue
+		}
+		if d, ok := parseRequestRate(f.Value); ok {
+			return d, true
+		}
+	}
+	return 0, false
+}
+
+// parseRequestRate reads one request-rate value; see requestRate.
+func parseRequestRate(v string) (time.Duration, bool) {
+	if i := strings.IndexAny(v, " \t"); i >= 0 {
+		v = v[:i] // the time window
+	}
+	count, period, ok := strings.Cut(v, "/")
+	if !ok {
+		return 0, false
+	}
+	unit := time.Second
+	if n := len(period); n > 0 {
+		switch period[n-1] | 0x20 {
+		case 's':
+			period = period[:n-1]
+		case 'm':
+			unit, period = time.Minute, period[:n-1]
+		case 'h':
+			unit, period = time.Hour, period[:n-1]
+		case 'd':
+			unit, period = 24*time.Hour, period[:n-1]
+		}
+	}
+	if !isDigits(count) || !isDigits(period) {
+		return 0, false
+	}
+	// Both are digits, so the only error is a range error, and the value
+	// then saturates; the interval is capped below.
+	n, _ := strconv.ParseUint(count, 10, 32)
+	t, _ := strconv.ParseUint(period, 10, 32)
+	if n == 0 || t == 0 {
+		return 0, false
+	}
+	interval := float64(t) * float64(unit) / float64(n)
+	if interval >= float64(MaxCrawlDelay) {
+		return MaxCrawlDelay, true
+	}
+	return time.Duration(interval), true
+}
+
+// isDigits reports whether s is one or more ASCII digits.
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // isDecimal reports whether s is digits with at most one '.' and at least

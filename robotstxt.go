@@ -110,9 +110,37 @@ func (r *Robots) Explain(agent, url string) Verdict {
 
 // Agent resolves the rules that apply to one crawler, so that many URLs can
 // be checked without looking the agent up again.
-func (r *Robots) Agent(name string) *Agent {
-	rs, specific := r.rulesFor(name)
-	return &Agent{name: name, rules: rs, specific: specific}
+//
+// A crawler may answer to several product tokens, most specific first:
+// Google's image crawler obeys a "Googlebot-Image" group when the file has
+// one, else a "Googlebot" group, else the "*" groups; Apple's Applebot obeys
+// Googlebot's rules when the file names Applebot nowhere. Agent takes the
+// tokens in that order: the first one that some group of the file names
+// decides which groups apply (they are never mixed), and when none is named
+// the "*" groups apply. With no names at all, the "*" groups apply.
+func (r *Robots) Agent(names ...string) *Agent {
+	// Small enough to inline, so that an Agent used only within its
+	// caller's frame need not be allocated.
+	a := new(Agent)
+	r.resolve(a, names)
+	return a
+}
+
+// resolve sets a to the rules for names; see Agent.
+func (r *Robots) resolve(a *Agent, names []string) {
+	for _, name := range names {
+		if rs, specific := r.rulesFor(name); specific {
+			*a = Agent{name: name, rules: rs, specific: true}
+			return
+		}
+	}
+	// No product token contains '*', so this finds the "*" groups (or a
+	// blanket answer).
+	rs, _ := r.rulesFor("*")
+	*a = Agent{rules: rs}
+	if len(names) > 0 {
+		a.name = names[0]
+	}
 }
 
 // Sitemaps returns the values of the file's sitemap lines, in file order.
@@ -172,7 +200,9 @@ type Agent struct {
 	specific bool
 }
 
-// Name returns the agent name the Agent was resolved for.
+// Name returns the agent name the Agent was resolved for: of the names
+// given to Robots.Agent, the first that some group names, or the first name
+// when none is named.
 func (a *Agent) Name() string { return a.name }
 
 // Specific reports whether some group of the file names this agent. When
@@ -195,13 +225,34 @@ func (a *Agent) ruleSet() *ruleSet {
 	return a.rules
 }
 
+// MaxCrawlDelay caps the delays that CrawlDelay and RequestRate report, so
+// that a hostile or mistaken value ("Crawl-delay: 99999999999999") can
+// neither overflow a time.Duration nor stop a crawler for years: a larger
+// value reads as MaxCrawlDelay, one request a day. Crawlers usually apply a
+// much lower cap of their own (package fetch's Transport: 30 seconds).
+const MaxCrawlDelay = 24 * time.Hour
+
 // CrawlDelay returns the crawl-delay that applies to the agent, read from
-// the same groups its rules come from: the first valid value, in file
-// order. ok is false when no group that applies sets one. Google ignores
-// crawl-delay; other crawlers honour it.
+// the same groups its rules come from: the first valid value (a
+// non-negative decimal number of seconds), in file order, capped at
+// MaxCrawlDelay. ok is false when no group that applies sets one. Google
+// ignores crawl-delay; other crawlers (Bing, Yandex) honour it.
 func (a *Agent) CrawlDelay() (delay time.Duration, ok bool) {
 	rs := a.ruleSet()
 	return rs.crawlDelay, rs.hasCrawlDelay
+}
+
+// RequestRate returns the request-rate that applies to the agent, read like
+// CrawlDelay from the groups its rules come from: the first valid value, in
+// file order. A valid value is "n/T": n requests per T seconds, where T may
+// end in s, m, h or d for seconds, minutes, hours or days ("1/5",
+// "10/1m"); a time window after it ("1/10m 0600-0845") is ignored. The
+// returned interval is T/n, capped at MaxCrawlDelay. ok is false when no
+// group that applies sets a valid one. Google ignores request-rate; some
+// other crawlers honour it.
+func (a *Agent) RequestRate() (interval time.Duration, ok bool) {
+	rs := a.ruleSet()
+	return rs.requestInterval, rs.hasRequestRate
 }
 
 // A Rule is an allow or disallow line of a group.

@@ -311,7 +311,10 @@ func TestCrawlDelay(t *testing.T) {
 		{"in a user-agent run belongs to the whole group", "User-agent: a\nCrawl-delay: 7\nUser-agent: b\nDisallow: /\n", "b", 7 * time.Second, true},
 		{"before any group is ignored", "Crawl-delay: 7\nUser-agent: *\nDisallow: /\n", "a", 0, false},
 		{"other agent's delay", "User-agent: b\nCrawl-delay: 7\n", "a", 0, false},
-		{"huge value saturates", "User-agent: *\nCrawl-delay: 99999999999999999999\n", "a", time.Duration(1<<63 - 1), true},
+		// A hostile value must neither overflow nor stall a crawler.
+		{"huge value is capped", "User-agent: *\nCrawl-delay: 99999999999999999999\n", "a", MaxCrawlDelay, true},
+		{"issue 13's value is capped", "User-agent: *\nCrawl-delay: 99999999999999\n", "a", MaxCrawlDelay, true},
+		{"just under the cap", "User-agent: *\nCrawl-delay: 86399\n", "a", 86399 * time.Second, true},
 	}
 	for _, tt := range tests {
 		got, ok := Parse([]byte(tt.robots)).Agent(tt.agent).CrawlDelay()
@@ -499,4 +502,102 @@ func ExampleParseWith() {
 	robots := ParseWith(data, Options{MaxSize: -1}) // read the whole file, however large
 	fmt.Println(robots.Allowed("Googlebot", "https://example.com/"), robots.Truncated())
 	// Output: false false
+}
+
+// Request-rate is not in RFC 9309; it comes from the 1996 extended standard
+// proposal (Sean Conner, "An Extended Standard for Robot Exclusion") and is
+// read by some crawlers as "n/T": n requests per T seconds, with an
+// optional unit and time window.
+func TestRequestRate(t *testing.T) {
+	tests := []struct {
+		name   string
+		robots string
+		agent  string
+		want   time.Duration
+		ok     bool
+	}{
+		{"absent", "User-agent: *\nDisallow: /\n", "a", 0, false},
+		{"seconds", "User-agent: *\nRequest-rate: 1/5\n", "a", 5 * time.Second, true},
+		{"seconds suffix", "User-agent: *\nRequest-rate: 2/10s\n", "a", 5 * time.Second, true},
+		{"minutes", "User-agent: *\nRequest-rate: 10/1m\n", "a", 6 * time.Second, true},
+		{"hours, upper case", "User-agent: *\nREQUEST-RATE: 1/1H\n", "a", time.Hour, true},
+		{"days", "User-agent: *\nRequest-rate: 2/1d\n", "a", 12 * time.Hour, true},
+		{"time window ignored", "User-agent: *\nRequest-rate: 1/10m 0600-0845\n", "a", 10 * time.Minute, true},
+		{"fast", "User-agent: *\nRequest-rate: 1000/1\n", "a", time.Millisecond, true},
+		{"invalid values ignored", "User-agent: *\nRequest-rate: 0/5\nRequest-rate: 1/0\nRequest-rate: 1\nRequest-rate: x/5\nRequest-rate: 1/5y\nRequest-rate: -1/5\nRequest-rate: /5\nRequest-rate: 3/9\n", "a", 3 * time.Second, true},
+		{"huge period is capped", "User-agent: *\nRequest-rate: 1/99999999999999999999d\n", "a", MaxCrawlDelay, true},
+		{"huge count saturates", "User-agent: *\nRequest-rate: 99999999999999999999/1\n", "a", time.Second / (1<<32 - 1), true},
+		{"specific group wins", "User-agent: *\nRequest-rate: 1/10\nDisallow:\nUser-agent: a\nRequest-rate: 1/3\n", "a", 3 * time.Second, true},
+		{"specific group without one hides global", "User-agent: *\nRequest-rate: 1/10\nDisallow:\nUser-agent: a\nDisallow: /x\n", "a", 0, false},
+		{"merged groups: first in file order", "User-agent: a\nRequest-rate: 1/1\nUser-agent: b\nDisallow: /\nUser-agent: a\nRequest-rate: 1/2\n", "a", time.Second, true},
+		{"other agent's rate", "User-agent: b\nRequest-rate: 1/7\n", "a", 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := Parse([]byte(tt.robots)).Agent(tt.agent).RequestRate()
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("%s: RequestRate() = %v, %v; want %v, %v", tt.name, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// TestAgentTokenList checks Agent with several product tokens, most
+// specific first. The file is the group-selection example of Google's
+// robots.txt documentation ("How Google interprets the robots.txt
+// specification", order of precedence for user agents): groups
+// googlebot-news (1), * (2) and googlebot (3); Googlebot Images uses
+// group 3, since it answers to googlebot too, and other crawlers use 2.
+// Applebot follows Googlebot's rules when a file has none for Applebot
+// (Apple's "About Applebot" page).
+func TestAgentTokenList(t *testing.T) {
+	robots := Parse([]byte(`user-agent: googlebot-news
+disallow: /group1
+
+user-agent: *
+disallow: /group2
+
+user-agent: googlebot
+disallow: /group3
+crawl-delay: 3
+`))
+	withApple := Parse([]byte("User-agent: Applebot\nDisallow: /apple\n\nUser-agent: Googlebot\nDisallow: /google\n\nUser-agent: *\nDisallow: /group2\n"))
+	tests := []struct {
+		name      string
+		robots    *Robots
+		names     []string
+		wantGroup string // the path the applying group disallows
+		wantName  string
+		specific  bool
+	}{
+		{"Googlebot News uses group 1", robots, []string{"Googlebot-News", "Googlebot"}, "/group1", "Googlebot-News", true},
+		{"Googlebot uses group 3", robots, []string{"Googlebot"}, "/group3", "Googlebot", true},
+		{"Googlebot Images uses group 3", robots, []string{"Googlebot-Image", "Googlebot"}, "/group3", "Googlebot", true},
+		{"Googlebot Images alone would use group 2", robots, []string{"Googlebot-Image"}, "/group2", "Googlebot-Image", false},
+		{"Storebot-Google uses group 2", robots, []string{"Storebot-Google"}, "/group2", "Storebot-Google", false},
+		{"Applebot falls back to Googlebot", robots, []string{"Applebot", "Googlebot"}, "/group3", "Googlebot", true},
+		{"Applebot's own group first", withApple, []string{"Applebot", "Googlebot"}, "/apple", "Applebot", true},
+		{"order decides", withApple, []string{"Googlebot", "Applebot"}, "/google", "Googlebot", true},
+		{"case-insensitive", robots, []string{"APPLEBOT", "GOOGLEBOT"}, "/group3", "GOOGLEBOT", true},
+		{"no names: the * group", robots, nil, "/group2", "", false},
+	}
+	for _, tt := range tests {
+		a := tt.robots.Agent(tt.names...)
+		if a.Allowed("https://example.com" + tt.wantGroup) {
+			t.Errorf("%s: Agent(%q) allows %s; want the group that disallows it", tt.name, tt.names, tt.wantGroup)
+		}
+		for _, other := range []string{"/group1", "/group2", "/group3", "/apple", "/google"} {
+			if other != tt.wantGroup && !a.Allowed("https://example.com"+other) {
+				t.Errorf("%s: Agent(%q) disallows %s too", tt.name, tt.names, other)
+			}
+		}
+		if a.Name() != tt.wantName || a.Specific() != tt.specific {
+			t.Errorf("%s: Name() = %q, Specific() = %v; want %q, %v", tt.name, a.Name(), a.Specific(), tt.wantName, tt.specific)
+		}
+	}
+	if d, ok := robots.Agent("Googlebot-Image", "Googlebot").CrawlDelay(); d != 3*time.Second || !ok {
+		t.Errorf("Googlebot-Image via Googlebot: CrawlDelay() = %v, %v; want 3s from group 3", d, ok)
+	}
+	// A blanket answer applies whatever the names.
+	if FromStatus(503, nil).Agent("a", "b").Allowed("/x") {
+		t.Error("a DisallowAll Robots allowed /x to an agent list")
+	}
 }
