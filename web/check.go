@@ -13,19 +13,20 @@ import (
 	"strings"
 
 	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/lint"
 )
 
 // A Result is the page's view of one robots.txt file, one agent and a list
 // of URLs.
 type Result struct {
-	Agent       string                 `json:"agent"`
-	Specific    bool                   `json:"specific"` // some group names the agent; otherwise the * group or none applies
-	CrawlDelay  float64                `json:"crawlDelay,omitempty"`
-	Verdicts    []Verdict              `json:"verdicts"`
-	Diagnostics []robotstxt.Diagnostic `json:"diagnostics"`
-	Sitemaps    []string               `json:"sitemaps"`
-	Lines       int                    `json:"lines"` // lines of the file as Google numbers them
-	Truncated   bool                   `json:"truncated"`
+	Agent       string            `json:"agent"`
+	Specific    bool              `json:"specific"` // some group names the agent; otherwise the * group or none applies
+	CrawlDelay  float64           `json:"crawlDelay,omitempty"`
+	Verdicts    []Verdict         `json:"verdicts"`
+	Diagnostics []lint.Diagnostic `json:"diagnostics"`
+	Sitemaps    []string          `json:"sitemaps"`
+	Lines       int               `json:"lines"` // lines of the file as Google numbers them
+	Truncated   bool              `json:"truncated"`
 }
 
 // A Verdict is the answer for one URL.
@@ -42,7 +43,7 @@ type Verdict struct {
 func Check(robots, agent, urls string) Result {
 	data := []byte(robots)
 	r := robotstxt.Parse(data)
-	report := robotstxt.Lint(data)
+	report := lint.Lint(data)
 	a := r.Agent(agent)
 	res := Result{
 		Agent:       agent,
@@ -54,7 +55,7 @@ func Check(robots, agent, urls string) Result {
 		Truncated:   r.Truncated(),
 	}
 	if res.Diagnostics == nil {
-		res.Diagnostics = []robotstxt.Diagnostic{}
+		res.Diagnostics = []lint.Diagnostic{}
 	}
 	if res.Sitemaps == nil {
 		res.Sitemaps = []string{}

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/seed50c7eacc/robotstxt"
+	robotslint "github.com/seed50c7eacc/robotstxt/lint"
 )
 
 // Exit statuses of lint.
@@ -45,13 +46,13 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if name == "-" {
 		name = "<stdin>"
 	}
-	report := robotstxt.LintWith(data, robotstxt.Options{MaxSize: *maxSize})
+	report := robotslint.LintWith(data, robotslint.Options{MaxSize: *maxSize})
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		out := struct {
 			File string `json:"file"`
-			*robotstxt.Report
+			*robotslint.Report
 		}{name, report}
 		if err := enc.Encode(out); err != nil {
 			fmt.Fprintf(stderr, "robotstxt: %v\n", err)

@@ -1,7 +1,8 @@
-package robotstxt
+package lint
 
 import (
 	"fmt"
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
 	"strconv"
 )
 
@@ -35,7 +36,7 @@ func (t Tag) String() string {
 // MarshalText encodes t as its String form, for JSON.
 func (t Tag) MarshalText() ([]byte, error) {
 	if int(t) >= len(tagNames) {
-		return nil, fmt.Errorf("robotstxt: invalid tag %d", t)
+		return nil, fmt.Errorf("lint: invalid tag %d", t)
 	}
 	return []byte(t.String()), nil
 }
@@ -48,7 +49,7 @@ func (t *Tag) UnmarshalText(text []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("robotstxt: unknown tag %q", text)
+	return fmt.Errorf("lint: unknown tag %q", text)
 }
 
 // unusedKeys are the keys Google's reporting library tags as known but
@@ -62,7 +63,7 @@ var unusedKeys = [...]string{
 
 func isUnusedKey(key string) bool {
 	for _, k := range unusedKeys {
-		if len(key) == len(k) && hasPrefixFold(key, k) {
+		if len(key) == len(k) && parse.HasPrefixFold(key, k) {
 			return true
 		}
 	}

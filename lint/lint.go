@@ -1,8 +1,11 @@
-package robotstxt
+package lint
 
 import (
 	"bytes"
 	"fmt"
+	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
+	"github.com/seed50c7eacc/robotstxt/internal/pattern"
 	"sort"
 	"strconv"
 	"strings"
@@ -38,7 +41,7 @@ func (s Severity) String() string {
 // MarshalText encodes s as its String form, for JSON.
 func (s Severity) MarshalText() ([]byte, error) {
 	if int(s) >= len(severityNames) {
-		return nil, fmt.Errorf("robotstxt: invalid severity %d", s)
+		return nil, fmt.Errorf("lint: invalid severity %d", s)
 	}
 	return []byte(s.String()), nil
 }
@@ -51,14 +54,14 @@ func (s *Severity) UnmarshalText(text []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("robotstxt: unknown severity %q", text)
+	return fmt.Errorf("lint: unknown severity %q", text)
 }
 
 // A Diagnostic is one finding of [Lint] about one line of a file.
 type Diagnostic struct {
 	Line     int      `json:"line"`     // 1-based line number, numbered as Google numbers lines
 	Severity Severity `json:"severity"` // error, warning or info
-	Code     string   `json:"code"`     // stable kebab-case identifier, one of the Code constants
+	Code     Code     `json:"code"`     // stable kebab-case identifier; see Codes
 	Message  string   `json:"message"`  // one line of explanation
 }
 
@@ -66,37 +69,6 @@ type Diagnostic struct {
 func (d Diagnostic) String() string {
 	return fmt.Sprintf("%d: %s: %s [%s]", d.Line, d.Severity, d.Message, d.Code)
 }
-
-// Diagnostic codes. They are stable: tools may filter on them. See [Lint]
-// for what each one means.
-const (
-	CodeLooksLikeHTML       = "looks-like-html"
-	CodeUTF16               = "utf16-encoding"
-	CodeContentPastLimit    = "content-past-limit"
-	CodeLineTooLong         = "line-too-long"
-	CodeInvalidUTF8         = "invalid-utf8"
-	CodeBOMMidFile          = "bom-mid-file"
-	CodeNotADirective       = "not-a-directive"
-	CodeMissingColon        = "missing-colon"
-	CodeKeyTypo             = "key-typo"
-	CodeKeyPrefix           = "key-prefix"
-	CodeUnknownKey          = "unknown-key"
-	CodeUnusedKey           = "unused-key"
-	CodeRuleOutsideGroup    = "rule-outside-group"
-	CodePathNotAbsolute     = "path-not-absolute"
-	CodeDollarInMiddle      = "dollar-in-middle"
-	CodeLowercaseEscape     = "lowercase-escape"
-	CodeNonASCIIPath        = "non-ascii-path"
-	CodeAgentNotGlobal      = "agent-not-global"
-	CodeAgentTokenDiffers   = "agent-token-differs"
-	CodeEmptyGroupOverrides = "empty-group-overrides-global"
-	CodeGroupsJoined        = "groups-joined"
-	CodeGroupsMerged        = "groups-merged"
-	CodeSamePattern         = "same-pattern-allow-disallow"
-	CodeRuleShadowed        = "rule-shadowed"
-	CodeSitemapNotAbsolute  = "sitemap-not-absolute"
-	CodeCrawlDelayInvalid   = "crawl-delay-invalid"
-)
 
 // A Report is the result of [Lint]: diagnostics, and the per-line view of
 // Google's reporting library with its counts.
@@ -202,35 +174,45 @@ func Lint(data []byte) *Report {
 	return LintWith(data, Options{})
 }
 
+// Options control how Lint reads a file. The zero value reads it as
+// Googlebot does.
+type Options struct {
+	// MaxSize is how many leading bytes of the file Googlebot is assumed
+	// to read. Zero means robotstxt.DefaultMaxSize; a negative value means
+	// the whole file.
+	MaxSize int
+}
+
 // LintWith lints data with the size limit of opts (see [Options]): group
 // and rule diagnostics describe only the bytes within the limit.
 func LintWith(data []byte, opts Options) *Report {
 	limit := opts.MaxSize
 	if limit == 0 {
-		limit = DefaultMaxSize
+		limit = robotstxt.DefaultMaxSize
 	}
 	body := string(data)
 	l := &linter{rep: &Report{Diagnostics: []Diagnostic{}, Lines: []LineReport{}}}
 	l.checkBody(body)
-	var tl line
+	var gl parse.Grouped
 	if limit < 0 || len(body) <= limit {
-		tok := newTokenizer(body)
-		for tok.next(&tl) {
-			l.checkLine(&tl)
-			l.group(&tl)
+		gr := parse.NewGrouper(body)
+		for gr.Next(&gl) {
+			l.checkLine(&gl.Line)
+			l.group(&gl)
 		}
 	} else {
 		// Googlebot reads a shorter body: group it separately, then check
 		// every line of the whole body.
-		tok := newTokenizer(body[:limit])
-		var last line
-		for tok.next(&tl) {
-			l.group(&tl)
-			last = tl
+		gr := parse.NewGrouper(body[:limit])
+		var last parse.Line
+		for gr.Next(&gl) {
+			l.group(&gl)
+			last = gl.Line
 		}
 		l.past = &pastLimit{limit: limit, size: len(body), cut: last, atLineStart: isLineEnd(body[limit-1])}
-		tok = newTokenizer(body)
-		for tok.next(&tl) {
+		tok := parse.NewTokenizer(body)
+		var tl parse.Line
+		for tok.Next(&tl) {
 			l.checkLine(&tl)
 		}
 		l.reportPastLimit()
@@ -246,9 +228,9 @@ func LintWith(data []byte, opts Options) *Report {
 
 func isLineEnd(c byte) bool { return c == '\n' || c == '\r' }
 
-// A linter is the state of one Lint call. It consumes the tokenizer's lines
-// twice over: checkLine for the per-line view and line diagnostics, group
-// for the group structure.
+// A linter is the state of one Lint call. It reads the shared grouper's
+// lines: checkLine for the per-line view and line diagnostics, group for
+// the group structure.
 type linter struct {
 	rep       *Report
 	seenAgent bool // checkLine saw a user-agent line
@@ -256,20 +238,28 @@ type linter struct {
 	html      bool // the body looks like HTML
 	quiet     bool // the body is not robots.txt: report only that
 
-	groups []lintGroup
+	groups []parse.Group
+	joins  [][]groupJoin // for each group, the lines that seem to end it but do not
+	sep    separator     // in the open group, before its first rule
 	past   *pastLimit
 }
 
 // pastLimit describes a body longer than the size limit.
 type pastLimit struct {
 	limit, size int
-	cut         line // the last line of the body cut at limit
-	atLineStart bool // the cut falls at the start of cut's line
-	cutDiffers  bool // the whole body's line cut.num reads differently
-	directives  int  // directives on lines after cut.num
+	cut         parse.Line // the last line of the body cut at limit
+	atLineStart bool       // the cut falls at the start of cut's line
+	cutDiffers  bool       // the whole body's line cut.num reads differently
+	directives  int        // directives on lines after cut.num
 }
 
-func (l *linter) add(num int, sev Severity, code, format string, args ...any) {
+// add reports a diagnostic with the usual severity of its code.
+func (l *linter) add(num int, code Code, format string, args ...any) {
+	l.addAs(num, severityOf(code), code, format, args...)
+}
+
+// addAs reports a diagnostic with severity sev.
+func (l *linter) addAs(num int, sev Severity, code Code, format string, args ...any) {
 	l.rep.Diagnostics = append(l.rep.Diagnostics, Diagnostic{Line: num, Severity: sev, Code: code, Message: fmt.Sprintf(format, args...)})
 }
 
@@ -298,12 +288,12 @@ func shorten(s string) (string, bool) {
 // checkBody looks at the body as a whole: HTML, UTF-16.
 func (l *linter) checkBody(body string) {
 	if strings.HasPrefix(body, "\xFF\xFE") || strings.HasPrefix(body, "\xFE\xFF") {
-		l.add(1, SeverityError, CodeUTF16, "the file is UTF-16 (it starts with a UTF-16 byte order mark); Google reads robots.txt as UTF-8 bytes and finds no rules in it")
+		l.add(1, CodeUTF16, "the file is UTF-16 (it starts with a UTF-16 byte order mark); Google reads robots.txt as UTF-8 bytes and finds no rules in it")
 		l.quiet = true
 		return
 	}
 	s := strings.TrimPrefix(body, "\xEF\xBB\xBF")
-	for len(s) > 0 && isSpace(s[0]) {
+	for len(s) > 0 && parse.IsSpace(s[0]) {
 		s = s[1:]
 	}
 	if len(s) == 0 || s[0] != '<' {
@@ -324,54 +314,54 @@ func (l *linter) checkBody(body string) {
 
 // checkLine adds l's entry to the per-line view and reports what is wrong
 // with the line on its own.
-func (l *linter) checkLine(ln *line) {
+func (l *linter) checkLine(ln *parse.Line) {
 	rep := l.rep
 	lr := LineReport{
-		Line:         ln.num,
-		Typo:         ln.flags&lineTypo != 0,
-		Empty:        ln.flags&lineEmpty != 0,
-		Comment:      ln.flags&lineIsComment != 0,
-		HasComment:   ln.flags&lineHasComment != 0,
-		Directive:    ln.flags&lineHasDirective != 0,
-		MissingColon: ln.flags&lineMissingColon != 0,
-		TooLong:      ln.flags&lineTooLong != 0,
+		Line:         ln.Num,
+		Typo:         ln.Flags&parse.LineTypo != 0,
+		Empty:        ln.Flags&parse.LineEmpty != 0,
+		Comment:      ln.Flags&parse.LineIsComment != 0,
+		HasComment:   ln.Flags&parse.LineHasComment != 0,
+		Directive:    ln.Flags&parse.LineHasDirective != 0,
+		MissingColon: ln.Flags&parse.LineMissingColon != 0,
+		TooLong:      ln.Flags&parse.LineTooLong != 0,
 	}
 	if lr.Directive {
-		switch ln.kind {
-		case keyUserAgent:
+		switch ln.Kind {
+		case parse.KeyUserAgent:
 			lr.Tag = TagUserAgent
-		case keyAllow:
+		case parse.KeyAllow:
 			lr.Tag = TagAllow
-		case keyDisallow:
+		case parse.KeyDisallow:
 			lr.Tag = TagDisallow
-		case keySitemap:
+		case parse.KeySitemap:
 			lr.Tag = TagSitemap
 		default:
-			if isUnusedKey(ln.key) {
+			if isUnusedKey(ln.Key) {
 				lr.Tag = TagUnused
 			}
 		}
-		if ln.kind == keyUnknown {
+		if ln.Kind == parse.KeyUnknown {
 			rep.UnusedDirectives++
 		} else {
 			rep.ValidDirectives++
 		}
 	}
 	rep.Lines = append(rep.Lines, lr)
-	rep.LastLine = ln.num
+	rep.LastLine = ln.Num
 	if p := l.past; p != nil {
-		if ln.num == p.cut.num && !p.atLineStart && *ln != p.cut {
+		if ln.Num == p.cut.Num && !p.atLineStart && *ln != p.cut {
 			p.cutDiffers = true
 		}
-		if (ln.num > p.cut.num || ln.num == p.cut.num && p.atLineStart) && lr.Directive {
+		if (ln.Num > p.cut.Num || ln.Num == p.cut.Num && p.atLineStart) && lr.Directive {
 			p.directives++
 		}
 	}
 
 	if l.firstText == 0 && !lr.Empty {
-		l.firstText = ln.num
+		l.firstText = ln.Num
 		if l.html {
-			l.add(ln.num, SeverityError, CodeLooksLikeHTML, "the file looks like an HTML page, not robots.txt (an error page served with status 200?); Google finds no rules in it")
+			l.add(ln.Num, CodeLooksLikeHTML, "the file looks like an HTML page, not robots.txt (an error page served with status 200?); Google finds no rules in it")
 		}
 	}
 	if l.quiet {
@@ -379,111 +369,100 @@ func (l *linter) checkLine(ln *line) {
 	}
 	if lr.TooLong {
 		if lr.Directive && !lr.HasComment {
-			l.add(ln.num, SeverityError, CodeLineTooLong, "line is longer than %d bytes; Google reads only the first %d, so the value becomes %s", maxLineBytes, maxLineBytes, quote(ln.value))
+			l.add(ln.Num, CodeLineTooLong, "line is longer than %d bytes; Google reads only the first %d, so the value becomes %s", parse.MaxLineBytes, parse.MaxLineBytes, quote(ln.Value))
 		} else {
-			l.add(ln.num, SeverityInfo, CodeLineTooLong, "line is longer than %d bytes; Google drops the rest of it", maxLineBytes)
+			l.addAs(ln.Num, SeverityInfo, CodeLineTooLong, "line is longer than %d bytes; Google drops the rest of it", parse.MaxLineBytes)
 		}
 	}
 	if !lr.Directive {
 		if !lr.Empty && !lr.Comment {
-			l.add(ln.num, SeverityWarning, CodeNotADirective, "line is not a directive (no \"key: value\"); Google ignores it")
+			l.add(ln.Num, CodeNotADirective, "line is not a directive (no \"key: value\"); Google ignores it")
 		}
 		return
 	}
 	l.checkDirective(ln)
 }
 
-func (l *linter) checkDirective(ln *line) {
-	if ln.flags&lineMissingColon != 0 {
-		l.add(ln.num, SeverityWarning, CodeMissingColon, "no colon after %s; Google accepts white space instead, other crawlers may not", quote(ln.key))
+func (l *linter) checkDirective(ln *parse.Line) {
+	if ln.Flags&parse.LineMissingColon != 0 {
+		l.add(ln.Num, CodeMissingColon, "no colon after %s; Google accepts white space instead, other crawlers may not", quote(ln.Key))
 	}
-	bom := strings.Contains(ln.key, bomBytes) || strings.Contains(ln.value, bomBytes)
+	bom := strings.Contains(ln.Key, bomBytes) || strings.Contains(ln.Value, bomBytes)
 	if bom {
-		if ln.kind == keyUnknown && strings.Contains(ln.key, bomBytes) {
-			l.add(ln.num, SeverityError, CodeBOMMidFile, "a byte order mark (EF BB BF) inside the file is part of the key %s, which Google does not recognise; the line is ignored", quote(ln.key))
+		if ln.Kind == parse.KeyUnknown && strings.Contains(ln.Key, bomBytes) {
+			l.add(ln.Num, CodeBOMMidFile, "a byte order mark (EF BB BF) inside the file is part of the key %s, which Google does not recognise; the line is ignored", quote(ln.Key))
 		} else {
-			l.add(ln.num, SeverityError, CodeBOMMidFile, "a byte order mark (EF BB BF) inside the file is part of this line's value %s", quote(ln.value))
+			l.add(ln.Num, CodeBOMMidFile, "a byte order mark (EF BB BF) inside the file is part of this line's value %s", quote(ln.Value))
 		}
 	}
-	if !utf8.ValidString(ln.key) || !utf8.ValidString(ln.value) {
-		l.add(ln.num, SeverityWarning, CodeInvalidUTF8, "line is not valid UTF-8 (is the file in another encoding?); Google matches its bytes as they are, percent-encoded, which UTF-8 URLs do not match")
+	if !utf8.ValidString(ln.Key) || !utf8.ValidString(ln.Value) {
+		l.add(ln.Num, CodeInvalidUTF8, "line is not valid UTF-8 (is the file in another encoding?); Google matches its bytes as they are, percent-encoded, which UTF-8 URLs do not match")
 	}
-	if ln.kind == keyUnknown {
+	if ln.Kind == parse.KeyUnknown {
 		if bom {
 			return
 		}
-		lower := strings.ToLower(ln.key)
-		if isUnusedKey(ln.key) {
-			l.add(ln.num, SeverityInfo, CodeUnusedKey, "Google ignores %s; other crawlers may use it", quote(lower))
-			if lower == "crawl-delay" && !isDecimal(ln.value) {
-				l.add(ln.num, SeverityWarning, CodeCrawlDelayInvalid, "crawl-delay %s is not a number of seconds", quote(ln.value))
+		lower := strings.ToLower(ln.Key)
+		if isUnusedKey(ln.Key) {
+			l.add(ln.Num, CodeUnusedKey, "Google ignores %s; other crawlers may use it", quote(lower))
+			if lower == "crawl-delay" && !parse.IsDecimal(ln.Value) {
+				l.add(ln.Num, CodeCrawlDelayInvalid, "crawl-delay %s is not a number of seconds", quote(ln.Value))
 			}
 			return
 		}
 		if near := nearKey(lower); near != "" {
-			l.add(ln.num, SeverityWarning, CodeUnknownKey, "unknown key %s (%s?); Google ignores the line", quote(ln.key), near)
+			l.add(ln.Num, CodeUnknownKey, "unknown key %s (%s?); Google ignores the line", quote(ln.Key), near)
 		} else {
-			l.add(ln.num, SeverityWarning, CodeUnknownKey, "unknown key %s; Google ignores the line", quote(ln.key))
+			l.add(ln.Num, CodeUnknownKey, "unknown key %s; Google ignores the line", quote(ln.Key))
 		}
 		return
 	}
-	spelling := matchedSpelling(ln.key)
-	if ln.flags&lineTypo != 0 {
-		l.add(ln.num, SeverityWarning, CodeKeyTypo, "%s is a misspelling of %s that Google accepts; other crawlers may not", quote(ln.key), kindName(ln.kind))
+	spelling := parse.Spelling(ln.Key)
+	if ln.Flags&parse.LineTypo != 0 {
+		l.add(ln.Num, CodeKeyTypo, "%s is a misspelling of %s that Google accepts; other crawlers may not", quote(ln.Key), kindName(ln.Kind))
 	}
-	if len(ln.key) > len(spelling) {
-		l.add(ln.num, SeverityWarning, CodeKeyPrefix, "key %s is read as %s only because it begins with %s; other crawlers may ignore it", quote(ln.key), kindName(ln.kind), quote(ln.key[:len(spelling)]))
+	if len(ln.Key) > len(spelling) {
+		l.add(ln.Num, CodeKeyPrefix, "key %s is read as %s only because it begins with %s; other crawlers may ignore it", quote(ln.Key), kindName(ln.Kind), quote(ln.Key[:len(spelling)]))
 	}
-	switch ln.kind {
-	case keyUserAgent:
+	switch ln.Kind {
+	case parse.KeyUserAgent:
 		l.seenAgent = true
 		l.checkAgent(ln)
-	case keyAllow, keyDisallow:
+	case parse.KeyAllow, parse.KeyDisallow:
 		if !l.seenAgent {
-			if ln.value != "" {
-				l.add(ln.num, SeverityError, CodeRuleOutsideGroup, "%s comes before any user-agent line, so it belongs to no group; Google ignores it", ruleText(ln))
+			if ln.Value != "" {
+				l.add(ln.Num, CodeRuleOutsideGroup, "%s comes before any user-agent line, so it belongs to no group; Google ignores it", ruleText(ln))
 			}
 			return
 		}
 		l.checkPattern(ln)
-	case keySitemap:
-		if ln.value == "" {
-			l.add(ln.num, SeverityWarning, CodeSitemapNotAbsolute, "sitemap line without a URL")
-		} else if !isAbsoluteHTTP(ln.value) {
-			l.add(ln.num, SeverityError, CodeSitemapNotAbsolute, "sitemap %s is not an absolute http(s) URL (like https://example.com/sitemap.xml); Google ignores it", quote(ln.value))
+	case parse.KeySitemap:
+		if ln.Value == "" {
+			l.addAs(ln.Num, SeverityWarning, CodeSitemapNotAbsolute, "sitemap line without a URL")
+		} else if !isAbsoluteHTTP(ln.Value) {
+			l.add(ln.Num, CodeSitemapNotAbsolute, "sitemap %s is not an absolute http(s) URL (like https://example.com/sitemap.xml); Google ignores it", quote(ln.Value))
 		}
 	}
 }
 
 const bomBytes = "\xEF\xBB\xBF"
 
-func kindName(k keyKind) string {
+func kindName(k parse.KeyKind) string {
 	switch k {
-	case keyUserAgent:
+	case parse.KeyUserAgent:
 		return "user-agent"
-	case keyAllow:
+	case parse.KeyAllow:
 		return "allow"
-	case keyDisallow:
+	case parse.KeyDisallow:
 		return "disallow"
-	case keySitemap:
+	case parse.KeySitemap:
 		return "sitemap"
 	}
 	return "unknown"
 }
 
-func ruleText(ln *line) string {
-	return ruleString(lintRule{allow: ln.kind == keyAllow, raw: ln.value})
-}
-
-// matchedSpelling returns the accepted key spelling that key begins with,
-// the one classifyKey chose.
-func matchedSpelling(key string) string {
-	for _, s := range keySpellings {
-		if hasPrefixFold(key, s.prefix) {
-			return s.prefix
-		}
-	}
-	return key
+func ruleText(ln *parse.Line) string {
+	return ruleString(ln.Kind == parse.KeyAllow, ln.Value)
 }
 
 // nearKey returns the known key that a lower-cased unknown key is probably
@@ -524,9 +503,9 @@ func editDistance(a, b string) int {
 func isAbsoluteHTTP(v string) bool {
 	var rest string
 	switch {
-	case hasPrefixFold(v, "http://"):
+	case parse.HasPrefixFold(v, "http://"):
 		rest = v[len("http://"):]
-	case hasPrefixFold(v, "https://"):
+	case parse.HasPrefixFold(v, "https://"):
 		rest = v[len("https://"):]
 	default:
 		return false
@@ -534,50 +513,50 @@ func isAbsoluteHTTP(v string) bool {
 	return rest != "" && rest[0] != '/' && !strings.ContainsAny(rest, " \t")
 }
 
-func (l *linter) checkAgent(ln *line) {
-	v := ln.value
+func (l *linter) checkAgent(ln *parse.Line) {
+	v := ln.Value
 	switch {
 	case v == "":
-		l.add(ln.num, SeverityWarning, CodeAgentTokenDiffers, "user-agent line with no name names no crawler")
-	case isGlobalAgent(v):
+		l.add(ln.Num, CodeAgentTokenDiffers, "user-agent line with no name names no crawler")
+	case parse.IsGlobalAgent(v):
 		if v != "*" {
-			l.add(ln.num, SeverityWarning, CodeAgentTokenDiffers, "Google reads user-agent %s as \"*\", the global group", quote(v))
+			l.add(ln.Num, CodeAgentTokenDiffers, "Google reads user-agent %s as \"*\", the global group", quote(v))
 		}
 	case v[0] == '*':
-		l.add(ln.num, SeverityError, CodeAgentNotGlobal, "user-agent %s is not the global group (only \"*\" alone is); Google reads it as an empty name that no crawler has", quote(v))
+		l.add(ln.Num, CodeAgentNotGlobal, "user-agent %s is not the global group (only \"*\" alone is); Google reads it as an empty name that no crawler has", quote(v))
 	default:
-		if t := productToken(v); t != v {
+		if t := parse.ProductToken(v); t != v {
 			if t == "" {
-				l.add(ln.num, SeverityWarning, CodeAgentTokenDiffers, "Google reads user-agent %s as an empty name that no crawler has: a name must start with a letter, '-' or '_'", quote(v))
+				l.add(ln.Num, CodeAgentTokenDiffers, "Google reads user-agent %s as an empty name that no crawler has: a name must start with a letter, '-' or '_'", quote(v))
 			} else if v[len(t)] == '/' {
-				l.add(ln.num, SeverityInfo, CodeAgentTokenDiffers, "Google reads user-agent %s as %s: the /version is ignored", quote(v), quote(t))
+				l.addAs(ln.Num, SeverityInfo, CodeAgentTokenDiffers, "Google reads user-agent %s as %s: the /version is ignored", quote(v), quote(t))
 			} else {
-				l.add(ln.num, SeverityWarning, CodeAgentTokenDiffers, "Google reads user-agent %s as %s (only letters, '-' and '_' count), so the group applies to crawlers named %s", quote(v), quote(t), quote(t))
+				l.add(ln.Num, CodeAgentTokenDiffers, "Google reads user-agent %s as %s (only letters, '-' and '_' count), so the group applies to crawlers named %s", quote(v), quote(t), quote(t))
 			}
 		}
 	}
 }
 
-func (l *linter) checkPattern(ln *line) {
-	v := ln.value
+func (l *linter) checkPattern(ln *parse.Line) {
+	v := ln.Value
 	if v == "" {
 		return
 	}
 	if v[0] != '/' && v[0] != '*' {
 		if strings.Contains(v, "://") {
-			l.add(ln.num, SeverityError, CodePathNotAbsolute, "%s never matches: rules match the URL's path, so write the path (starting with '/') instead of a full URL", ruleText(ln))
+			l.add(ln.Num, CodePathNotAbsolute, "%s never matches: rules match the URL's path, so write the path (starting with '/') instead of a full URL", ruleText(ln))
 		} else {
-			l.add(ln.num, SeverityError, CodePathNotAbsolute, "%s never matches: a path must start with '/' (or '*')", ruleText(ln))
+			l.add(ln.Num, CodePathNotAbsolute, "%s never matches: a path must start with '/' (or '*')", ruleText(ln))
 		}
 		return
 	}
 	if i := strings.IndexByte(v[:len(v)-1], '$'); i >= 0 {
-		l.add(ln.num, SeverityWarning, CodeDollarInMiddle, "'$' is special only at the end of a pattern; in %s it matches a literal '$'", ruleText(ln))
+		l.add(ln.Num, CodeDollarInMiddle, "'$' is special only at the end of a pattern; in %s it matches a literal '$'", ruleText(ln))
 	}
 	for i := 0; i+2 < len(v); i++ {
-		if v[i] == '%' && isHex(v[i+1]) && isHex(v[i+2]) {
-			if isLowerHex(v[i+1]) || isLowerHex(v[i+2]) {
-				l.add(ln.num, SeverityInfo, CodeLowercaseEscape, "Google upper-cases %s to %s; a URL with the lower-case escape does not match", quote(v[i:i+3]), quote(strings.ToUpper(v[i:i+3])))
+		if v[i] == '%' && pattern.IsHex(v[i+1]) && pattern.IsHex(v[i+2]) {
+			if pattern.IsLowerHex(v[i+1]) || pattern.IsLowerHex(v[i+2]) {
+				l.add(ln.Num, CodeLowercaseEscape, "Google upper-cases %s to %s; a URL with the lower-case escape does not match", quote(v[i:i+3]), quote(strings.ToUpper(v[i:i+3])))
 				break
 			}
 			i += 2
@@ -586,7 +565,7 @@ func (l *linter) checkPattern(ln *line) {
 	for i := 0; i < len(v); i++ {
 		if v[i] >= 0x80 {
 			if utf8.ValidString(v) {
-				l.add(ln.num, SeverityInfo, CodeNonASCIIPath, "non-ASCII path: Google matches it as %s, the percent-encoded UTF-8 that crawlers send", quote(escapePattern(v)))
+				l.add(ln.Num, CodeNonASCIIPath, "non-ASCII path: Google matches it as %s, the percent-encoded UTF-8 that crawlers send", quote(pattern.Escape(v)))
 			}
 			break
 		}
@@ -599,13 +578,13 @@ func (l *linter) reportPastLimit() {
 	if p.directives > 0 || p.cutDiffers {
 		sev = SeverityError
 	}
-	where := fmt.Sprintf("line %d and what follows are", p.cut.num)
+	where := fmt.Sprintf("line %d and what follows are", p.cut.Num)
 	if !p.atLineStart {
-		where = fmt.Sprintf("line %d is cut there and what follows it is", p.cut.num)
+		where = fmt.Sprintf("line %d is cut there and what follows it is", p.cut.Num)
 	}
 	n := fmt.Sprintf("%d directives", p.directives)
 	if p.directives == 1 {
 		n = "1 directive"
 	}
-	l.add(p.cut.num, sev, CodeContentPastLimit, "the file is %d bytes; Googlebot reads only the first %d: %s ignored (%s)", p.size, p.limit, where, n)
+	l.addAs(p.cut.Num, sev, CodeContentPastLimit, "the file is %d bytes; Googlebot reads only the first %d: %s ignored (%s)", p.size, p.limit, where, n)
 }

@@ -1,10 +1,12 @@
-package robotstxt
+package lint
 
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
+	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/corpus"
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
+	"github.com/seed50c7eacc/robotstxt/internal/pattern"
 	"sort"
 	"strings"
 	"testing"
@@ -141,13 +143,13 @@ const (
 	I = SeverityInfo
 )
 
-func d(line int, sev Severity, code, msg string) Diagnostic {
+func d(line int, sev Severity, code Code, msg string) Diagnostic {
 	return Diagnostic{Line: line, Severity: sev, Code: code, Message: msg}
 }
 
 // Each trap the linter finds, in a file that has it, with the message.
 func TestLintDiagnostics(t *testing.T) {
-	long := strings.Repeat("a", maxLineBytes)
+	long := strings.Repeat("a", parse.MaxLineBytes)
 	tests := []struct {
 		name string
 		body string
@@ -399,11 +401,11 @@ func TestLintPastLimit(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(head)
 	pads := 0
-	for b.Len()+len(pad) < DefaultMaxSize-40 {
+	for b.Len()+len(pad) < robotstxt.DefaultMaxSize-40 {
 		b.WriteString(pad)
 		pads++
 	}
-	b.WriteString("#" + strings.Repeat("x", DefaultMaxSize-20-b.Len()-2) + "\n")
+	b.WriteString("#" + strings.Repeat("x", robotstxt.DefaultMaxSize-20-b.Len()-2) + "\n")
 	// The cut falls inside this disallow line; the allow after it would
 	// shadow "Disallow: /a" if Googlebot read it.
 	b.WriteString("Disallow: /" + strings.Repeat("b", 40) + "\nAllow: /a*\n")
@@ -445,53 +447,13 @@ func TestLintPastLimit(t *testing.T) {
 	}
 }
 
-// The linter's groups are the parser's: the same lines start groups and
-// the same rules belong to them (GOOGLE-BEHAVIOR 2).
-func checkSameGroups(t *testing.T, name string, data []byte) {
-	t.Helper()
-	body := string(data)
-	if len(body) > DefaultMaxSize {
-		body = body[:DefaultMaxSize]
-	}
-	l := &linter{rep: &Report{}}
-	tok := newTokenizer(body)
-	var ln line
-	for tok.next(&ln) {
-		l.group(&ln)
-	}
-	parsed := Parse(data).Groups()
-	if len(parsed) != len(l.groups) {
-		t.Errorf("%s: %d groups, parser has %d", name, len(l.groups), len(parsed))
-		return
-	}
-	for i, g := range parsed {
-		lg := l.groups[i]
-		if g.Line != lg.line || len(g.Agents) != len(lg.agents) || len(g.Rules) != len(lg.rules) {
-			t.Errorf("%s: group %d differs: line %d/%d, %d/%d agents, %d/%d rules", name, i, lg.line, g.Line, len(lg.agents), len(g.Agents), len(lg.rules), len(g.Rules))
-			return
-		}
-		for j, r := range g.Rules {
-			if r.Line != lg.rules[j].line || r.Pattern != lg.rules[j].raw || r.Allow != lg.rules[j].allow {
-				t.Errorf("%s: group %d rule %d differs: %+v vs %+v", name, i, j, lg.rules[j], r)
-				return
-			}
-		}
-	}
-}
-
-func TestLintGroupsAreParserGroups(t *testing.T) {
-	for _, body := range []string{reportSample, benchRobots, "a\nUser-agent: a\n\nfoo: x\nUser-agent: b\nAllow: /\nUser-agent: c\n"} {
-		checkSameGroups(t, "sample", []byte(body))
-	}
-}
-
 // Lints every corpus file: no panic, the same report twice, lines as the
-// tokenizer numbers them, groups as the parser forms them. Logs the counts
+// tokenizer numbers them. Logs the counts
 // of diagnostics by code.
 func TestLintCorpus(t *testing.T) {
-	names, files := loadCorpusFull(t)
+	names, files := corpus.Load(t, 0)
 	start := time.Now()
-	counts := map[string]int{}
+	counts := map[Code]int{}
 	for i, f := range files {
 		rep := Lint(f)
 		for _, d := range rep.Diagnostics {
@@ -503,7 +465,6 @@ func TestLintCorpus(t *testing.T) {
 		if !sort.SliceIsSorted(rep.Diagnostics, func(a, b int) bool { return rep.Diagnostics[a].Line < rep.Diagnostics[b].Line }) {
 			t.Errorf("%s: diagnostics out of order", names[i])
 		}
-		checkSameGroups(t, names[i], f)
 		a, _ := json.Marshal(rep)
 		b, _ := json.Marshal(Lint(f))
 		if string(a) != string(b) {
@@ -511,7 +472,7 @@ func TestLintCorpus(t *testing.T) {
 		}
 	}
 	elapsed := time.Since(start)
-	var codes []string
+	var codes []Code
 	for c := range counts {
 		codes = append(codes, c)
 	}
@@ -526,35 +487,6 @@ func TestLintCorpus(t *testing.T) {
 		fmt.Fprintf(&b, "%7d %s\n", counts[c], c)
 	}
 	t.Logf("linted %d files twice in %v; diagnostics by code:\n%s", len(files), elapsed, b.String())
-}
-
-// loadCorpusFull is loadCorpus without the cut at DefaultMaxSize: the
-// linter sees whole files.
-func loadCorpusFull(tb testing.TB) (names []string, files [][]byte) {
-	tb.Helper()
-	dir := os.Getenv(corpusEnv)
-	if dir == "" {
-		dir = filepath.Join("..", "shared", "corpus")
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		tb.Skipf("no robots.txt corpus (set %s or provide ../shared/corpus): %v", corpusEnv, err)
-	}
-	for _, e := range entries {
-		if !e.Type().IsRegular() {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		names = append(names, e.Name())
-		files = append(files, data)
-	}
-	if len(files) == 0 {
-		tb.Skipf("corpus %s is empty", dir)
-	}
-	return names, files
 }
 
 // The shadowing proof on its own: coverText and matchPattern decide
@@ -587,7 +519,7 @@ func TestCovers(t *testing.T) {
 		{"/a$b", "/a$", false},
 	}
 	for _, tt := range tests {
-		if got := matchPattern(tt.q, coverText(tt.p)); got != tt.want {
+		if got := pattern.Match(tt.q, coverText(tt.p)); got != tt.want {
 			t.Errorf("%q covers %q: %v, want %v", tt.q, tt.p, got, tt.want)
 		}
 	}
@@ -649,13 +581,24 @@ func TestReportCounts(t *testing.T) {
 // FuzzLint checks that any input lints without panicking, with the per-line
 // view in step with the tokenizer.
 func FuzzLint(f *testing.F) {
-	for _, s := range []string{reportSample, benchRobots, "", "\xEF\xBB", "User-agent: *\nAllow: /index.html\nDisallow: /*$\n", "<html>", "\xFF\xFE"} {
+	for _, s := range []string{reportSample, "User-agent: *\nDisallow: /search\nAllow: /search/about\nDisallow: /*.pdf$\n\nUser-agent: Googlebot\nAllow: /*/index.html\n", "", "\xEF\xBB", "User-agent: *\nAllow: /index.html\nDisallow: /*$\n", "<html>", "\xFF\xFE"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rep := LintWith(data, Options{MaxSize: 64})
-		if len(rep.Lines) != len(tokenize(string(data))) {
-			t.Errorf("%d lines, tokenizer has %d", len(rep.Lines), len(tokenize(string(data))))
+		if len(rep.Lines) != lineCount(data) {
+			t.Errorf("%d lines, tokenizer has %d", len(rep.Lines), lineCount(data))
 		}
 	})
+}
+
+// lineCount returns how many lines the tokenizer emits for data.
+func lineCount(data []byte) int {
+	tok := parse.NewTokenizer(string(data))
+	var l parse.Line
+	n := 0
+	for tok.Next(&l) {
+		n++
+	}
+	return n
 }
