@@ -114,52 +114,8 @@ func (r *Report) HasErrors() bool { return r.Count(SeverityError) > 0 }
 // Googlebot reads; when data is longer, a content-past-limit diagnostic
 // says where the cut falls. [LintWith] changes the limit.
 //
-// The codes, with their severity:
-//
-//	looks-like-html               error    the body is an HTML page; Google finds no rules in it
-//	                                       (then the only diagnostic)
-//	utf16-encoding                error    the body is UTF-16; Google reads bytes and finds no rules
-//	                                       (then the only diagnostic)
-//	content-past-limit            error    directives past the size limit are ignored (info when
-//	                                       only blank or comment lines are)
-//	line-too-long                 error    a directive line is cut at 16,663 bytes, so its value
-//	                                       changes (info when only a comment or a non-directive is cut)
-//	bom-mid-file                  error    a byte order mark inside the file spoils a key or value
-//	invalid-utf8                  warning  a key or value is not UTF-8 (a Latin-1 file?); its bytes
-//	                                       are matched percent-encoded as they are
-//	not-a-directive               warning  a line with text that is neither a comment nor
-//	                                       "key: value" (nor "key value"); ignored
-//	missing-colon                 warning  "key value" without a colon: Google accepts it, others may not
-//	key-typo                      warning  a misspelt key Google accepts (useragent, disalow, ...)
-//	key-prefix                    warning  a key accepted because it begins with a known key
-//	                                       (Disallowed, User-agents, "Disallow /a" in "Disallow /a:b")
-//	unknown-key                   warning  a key Google does not know; the line is ignored
-//	unused-key                    info     a known key Google ignores (crawl-delay, host, noindex, ...)
-//	rule-outside-group            error    an allow or disallow before any user-agent line; ignored
-//	path-not-absolute             error    a rule whose path starts with neither '/' nor '*'; it
-//	                                       never matches (a full URL, or a path without '/')
-//	dollar-in-middle              warning  '$' before the end of a pattern is a literal '$'
-//	lowercase-escape              info     a %xx escape with lower-case hex; Google upper-cases it
-//	non-ascii-path                info     raw non-ASCII in a pattern, matched as its UTF-8
-//	                                       percent-encoding
-//	agent-not-global              error    a user-agent starting with '*' that is not "*" (like
-//	                                       "*bot"); it names no crawler and is not the global group
-//	agent-token-differs           warning  Google reads only the leading letters, '-' and '_' of a
-//	                                       user-agent: MJ12bot is MJ, "Foo Bar" is Foo, "* x" is *
-//	                                       (info when only a /version is dropped: Googlebot/2.1)
-//	empty-group-overrides-global  warning  an agent whose only group has no rules may fetch
-//	                                       everything: the '*' rules no longer apply to it
-//	groups-joined                 warning  a blank or non-group line (sitemap, crawl-delay, ...)
-//	                                       between user-agent lines does not end a group: the
-//	                                       agents before it get the rules that follow (not
-//	                                       reported when the same agents follow it)
-//	groups-merged                 info     several groups name one agent; Google merges their rules
-//	same-pattern-allow-disallow   warning  an allow and a disallow with one pattern: allow wins,
-//	                                       the disallow never applies
-//	rule-shadowed                 warning  a rule that can never decide (see below)
-//	sitemap-not-absolute          error    a sitemap that is not an absolute http(s) URL (warning
-//	                                       when the value is empty)
-//	crawl-delay-invalid           warning  a crawl-delay that is not a non-negative number
+// The codes and their severities are listed in the package documentation
+// and by [Codes].
 //
 // A rule R is reported as shadowed when, in the merged rules of some agent,
 // one rule S of the other kind provably matches every path R matches and
