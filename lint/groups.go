@@ -18,6 +18,7 @@ import (
 // A groupJoin is a line inside a group, between its user-agent lines, that
 // may look like the end of a group but is not one.
 type groupJoin struct {
+	group        int    // index of the group
 	agents       int    // how many agents the group has before the line
 	line         int    // the separating line
 	blank        bool   // it is a blank line
@@ -36,16 +37,15 @@ type separator struct {
 // group adds a line to the groups, through the shared grouper's output,
 // and notes the lines that seem to end a group but do not.
 func (l *linter) group(gl *parse.Grouped) {
-	l.groups = parse.Collect(l.groups, gl)
+	l.groups.Add(gl)
 	switch gl.Role {
 	case parse.RoleAgent:
 		if gl.NewGroup {
-			l.joins = append(l.joins, nil)
 			l.sep = separator{}
 		}
 		if s := l.sep; s.line != 0 {
-			g := &l.groups[gl.Group]
-			l.joins[gl.Group] = append(l.joins[gl.Group], groupJoin{agents: len(g.Agents) - 1, line: s.line, blank: s.blank, what: s.what, before: s.agent, next: gl.Num})
+			g := &l.groups.Groups[gl.Group]
+			l.joins = append(l.joins, groupJoin{group: gl.Group, agents: len(g.Agents) - 1, line: s.line, blank: s.blank, what: s.what, before: s.agent, next: gl.Num})
 			l.sep = separator{}
 		}
 		return
@@ -62,7 +62,7 @@ func (l *linter) group(gl *parse.Grouped) {
 	if l.sep.line != 0 && !(l.sep.blank && !blank) {
 		return
 	}
-	agents := l.groups[gl.Group].Agents
+	agents := l.groups.Groups[gl.Group].Agents
 	l.sep = separator{line: gl.Num, blank: blank, agent: agents[len(agents)-1].Line}
 	switch {
 	case blank:
@@ -95,17 +95,12 @@ func (l *linter) checkGroups() {
 
 // checkJoins reports the lines inside groups that look like group ends.
 func (l *linter) checkJoins() {
-	for gi := range l.groups {
-		g := &l.groups[gi]
-		if len(g.Rules) == 0 {
-			continue
+	for _, j := range l.joins {
+		g := &l.groups.Groups[j.group]
+		if len(g.Rules) == 0 || !agentsLeft(g.Agents[:j.agents], g.Agents[j.agents:]) {
+			continue // no rules to get, or the same agents on both sides: joining changes nothing
 		}
-		for _, j := range l.joins[gi] {
-			if !agentsLeft(g.Agents[:j.agents], g.Agents[j.agents:]) {
-				continue // the same agents on both sides: joining changes nothing
-			}
-			l.add(j.line, CodeGroupsJoined, "%s between user-agent lines %d and %d does not end a group: the agents of both get the rules that follow", j.what, j.before, j.next)
-		}
+		l.add(j.line, CodeGroupsJoined, "%s between user-agent lines %d and %d does not end a group: the agents of both get the rules that follow", j.what, j.before, j.next)
 	}
 }
 
@@ -115,7 +110,7 @@ func (l *linter) checkJoins() {
 func (l *linter) agentGroups() (global []int32, agents []agentGroups) {
 	var names []parse.Naming
 	first := make(map[string]int)
-	for gi, g := range l.groups {
+	for gi, g := range l.groups.Groups {
 		if g.Global {
 			global = append(global, int32(gi))
 		}
@@ -139,18 +134,18 @@ func (l *linter) agentGroups() (global []int32, agents []agentGroups) {
 // checkMerged notes every group after the first that names an agent.
 func (l *linter) checkMerged(global []int32, agents []agentGroups) {
 	for _, gi := range global[min(1, len(global)):] {
-		for _, a := range l.groups[gi].Agents {
+		for _, a := range l.groups.Groups[gi].Agents {
 			if a.Global {
-				l.add(a.Line, CodeGroupsMerged, "another group for \"*\" starts at line %d; Google merges the rules of all of them", l.groups[global[0]].Line)
+				l.add(a.Line, CodeGroupsMerged, "another group for \"*\" starts at line %d; Google merges the rules of all of them", l.groups.Groups[global[0]].Line)
 				break
 			}
 		}
 	}
 	for _, ag := range agents {
 		for _, gi := range ag.groups[1:] {
-			for _, a := range l.groups[gi].Agents {
+			for _, a := range l.groups.Groups[gi].Agents {
 				if !a.Global && a.Token == ag.token {
-					l.add(a.Line, CodeGroupsMerged, "another group for %s starts at line %d; Google merges the rules of all of them", ag.name, l.groups[ag.groups[0]].Line)
+					l.add(a.Line, CodeGroupsMerged, "another group for %s starts at line %d; Google merges the rules of all of them", ag.name, l.groups.Groups[ag.groups[0]].Line)
 					break
 				}
 			}
@@ -163,7 +158,7 @@ func (l *linter) checkMerged(global []int32, agents []agentGroups) {
 func (l *linter) checkEmptyOverrides(global []int32, agents []agentGroups) {
 	globalRules := 0
 	for _, gi := range global {
-		for _, r := range l.groups[gi].Rules {
+		for _, r := range l.groups.Groups[gi].Rules {
 			if r.Value != "" {
 				globalRules = r.Line
 				break
@@ -175,7 +170,7 @@ func (l *linter) checkEmptyOverrides(global []int32, agents []agentGroups) {
 	}
 	// Only the last group can have no rules: any other ends at a
 	// user-agent line after a rule.
-	if globalRules == 0 || len(l.groups) == 0 || len(l.groups[len(l.groups)-1].Rules) > 0 {
+	if globalRules == 0 || len(l.groups.Groups) == 0 || len(l.groups.Groups[len(l.groups.Groups)-1].Rules) > 0 {
 		return
 	}
 	groupsOf := make(map[string]int, len(agents))
@@ -184,7 +179,7 @@ func (l *linter) checkEmptyOverrides(global []int32, agents []agentGroups) {
 	}
 	var names []string
 	at := 0
-	for _, a := range l.groups[len(l.groups)-1].Agents {
+	for _, a := range l.groups.Groups[len(l.groups.Groups)-1].Agents {
 		if a.Token == "" || groupsOf[a.Token] > 1 {
 			continue // no crawler's name, or the agent has rules elsewhere
 		}
@@ -217,7 +212,7 @@ type setRule struct {
 	raw     string // as written
 	pattern string // wire form
 	line    int
-	group   int // the rule is l.groups[group].Rules[index]
+	group   int // the rule is l.groups.Groups[group].Rules[index]
 	index   int
 	derived bool
 }
@@ -265,7 +260,7 @@ func (l *linter) agentSets(global []int32, agents []agentGroups) []*agentSet {
 // patterns, as Parse compiles them.
 func (l *linter) fill(s *agentSet) {
 	for _, gi := range s.groups {
-		for ri, r := range l.groups[gi].Rules {
+		for ri, r := range l.groups.Groups[gi].Rules {
 			sr := setRule{allow: r.Allow, raw: r.Value, pattern: pattern.Escape(r.Value), line: r.Line, group: int(gi), index: ri}
 			s.rules = append(s.rules, sr)
 			if r.Allow {
@@ -282,7 +277,7 @@ func (l *linter) fill(s *agentSet) {
 func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 	sets := l.agentSets(global, agents)
 	// The number of sets each group's rules are in.
-	inSets := make([]int, len(l.groups))
+	inSets := make([]int, len(l.groups.Groups))
 	for _, s := range sets {
 		for _, gi := range s.groups {
 			inSets[gi]++
@@ -295,7 +290,7 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 			break
 		}
 		for _, gi := range s.groups {
-			budget -= len(l.groups[gi].Rules)
+			budget -= len(l.groups.Groups[gi].Rules)
 		}
 		l.fill(s)
 		for k, f := range shadowed(s, &budget) {
@@ -314,7 +309,7 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 	})
 	for _, k := range keys {
 		fs := findings[k]
-		rule := l.groups[k.group].Rules[k.index]
+		rule := l.groups.Groups[k.group].Rules[k.index]
 		r := setRule{allow: rule.Allow, raw: rule.Value, pattern: pattern.Escape(rule.Value), line: rule.Line}
 		f := fs[0]
 		qual := ""

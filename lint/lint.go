@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // A Severity says how much a diagnostic matters.
@@ -139,38 +140,37 @@ type Options struct {
 	MaxSize int
 }
 
-// LintWith lints data with the size limit of opts (see [Options]): group
-// and rule diagnostics describe only the bytes within the limit.
+// LintWith lints data with the size limit of opts (see [Options]). Like
+// Googlebot, it reads only the bytes within the limit: the report
+// describes them, and a content-past-limit diagnostic says what lies
+// beyond (counted, not stored line by line).
 func LintWith(data []byte, opts Options) *Report {
 	limit := opts.MaxSize
 	if limit == 0 {
 		limit = robotstxt.DefaultMaxSize
 	}
-	body := string(data)
-	l := &linter{rep: &Report{Diagnostics: []Diagnostic{}, Lines: []LineReport{}}}
-	l.checkBody(body)
+	// No copy of data: every string of the report is formatted anew.
+	body := unsafe.String(unsafe.SliceData(data), len(data))
+	within := body
+	if limit >= 0 && len(body) > limit {
+		within = body[:limit]
+	}
+	l := &linter{rep: &Report{Diagnostics: []Diagnostic{}}}
+	l.checkBody(within)
+	// A first pass sizes everything, so that what Lint allocates is
+	// proportional to what it reads, not to append's slack.
+	n := parse.Count(within)
+	l.rep.Lines = make([]LineReport, 0, n.Lines)
+	l.groups.Presize(n)
+	gr := parse.NewGrouper(within)
 	var gl parse.Grouped
-	if limit < 0 || len(body) <= limit {
-		gr := parse.NewGrouper(body)
-		for gr.Next(&gl) {
-			l.checkLine(&gl.Line)
-			l.group(&gl)
-		}
-	} else {
-		// Googlebot reads a shorter body: group it separately, then check
-		// every line of the whole body.
-		gr := parse.NewGrouper(body[:limit])
-		var last parse.Line
-		for gr.Next(&gl) {
-			l.group(&gl)
-			last = gl.Line
-		}
-		l.past = &pastLimit{limit: limit, size: len(body), cut: last, atLineStart: isLineEnd(body[limit-1])}
-		tok := parse.NewTokenizer(body)
-		var tl parse.Line
-		for tok.Next(&tl) {
-			l.checkLine(&tl)
-		}
+	for gr.Next(&gl) {
+		l.checkLine(&gl.Line)
+		l.group(&gl)
+	}
+	if len(within) < len(body) {
+		l.past = &pastLimit{limit: limit, size: len(body), cut: gl.Line, atLineStart: isLineEnd(body[limit-1])}
+		l.past.count(body)
 		l.reportPastLimit()
 	}
 	if !l.quiet {
@@ -180,6 +180,21 @@ func LintWith(data []byte, opts Options) *Report {
 		return l.rep.Diagnostics[i].Line < l.rep.Diagnostics[j].Line
 	})
 	return l.rep
+}
+
+// count reads the whole body, of which the linter read the part within
+// the limit, and counts the directives Googlebot ignores.
+func (p *pastLimit) count(body string) {
+	tok := parse.NewTokenizer(body)
+	var ln parse.Line
+	for tok.Next(&ln) {
+		if ln.Num == p.cut.Num && !p.atLineStart && ln != p.cut {
+			p.cutDiffers = true
+		}
+		if (ln.Num > p.cut.Num || ln.Num == p.cut.Num && p.atLineStart) && ln.Flags&parse.LineHasDirective != 0 {
+			p.directives++
+		}
+	}
 }
 
 func isLineEnd(c byte) bool { return c == '\n' || c == '\r' }
@@ -194,9 +209,9 @@ type linter struct {
 	html      bool // the body looks like HTML
 	quiet     bool // the body is not robots.txt: report only that
 
-	groups []parse.Group
-	joins  [][]groupJoin // for each group, the lines that seem to end it but do not
-	sep    separator     // in the open group, before its first rule
+	groups parse.Collector
+	joins  []groupJoin // lines inside groups that seem to end them but do not
+	sep    separator   // in the open group, before its first rule
 	past   *pastLimit
 }
 
@@ -305,14 +320,6 @@ func (l *linter) checkLine(ln *parse.Line) {
 	}
 	rep.Lines = append(rep.Lines, lr)
 	rep.LastLine = ln.Num
-	if p := l.past; p != nil {
-		if ln.Num == p.cut.Num && !p.atLineStart && *ln != p.cut {
-			p.cutDiffers = true
-		}
-		if (ln.Num > p.cut.Num || ln.Num == p.cut.Num && p.atLineStart) && lr.Directive {
-			p.directives++
-		}
-	}
 
 	if l.firstText == 0 && !lr.Empty {
 		l.firstText = ln.Num
