@@ -108,7 +108,11 @@ func (l *linter) checkJoins() {
 // order the file first names them, the groups that name it: the groups
 // Google merges, as Parse merges them (parse.EachAgent).
 func (l *linter) agentGroups() (global []int32, agents []agentGroups) {
-	var names []parse.Naming
+	n := 0
+	for _, g := range l.groups.Groups {
+		n += len(g.Agents)
+	}
+	names := make([]parse.Naming, 0, n)
 	first := make(map[string]int)
 	for gi, g := range l.groups.Groups {
 		if g.Global {
@@ -206,15 +210,12 @@ type agentSet struct {
 }
 
 // A setRule is a rule of an agent set, or the directory pattern Google
-// derives from an index.htm allow.
+// derives from an index.htm allow. It is l.groups.Groups[group].Rules[index].
 type setRule struct {
-	allow   bool
-	raw     string // as written
-	pattern string // wire form
-	line    int
-	group   int // the rule is l.groups.Groups[group].Rules[index]
-	index   int
-	derived bool
+	pattern      string // wire form
+	group, index int32
+	allow        bool
+	derived      bool
 }
 
 type ruleKey struct{ group, index int }
@@ -256,21 +257,34 @@ func (l *linter) agentSets(global []int32, agents []agentGroups) []*agentSet {
 	return sets
 }
 
-// fill adds the rules of s's groups to s, with the derived index.htm
+// fill appends the rules of s's groups to dst, with the derived index.htm
 // patterns, as Parse compiles them.
-func (l *linter) fill(s *agentSet) {
+func (l *linter) fill(s *agentSet, dst []setRule) []setRule {
+	n := 0
+	for _, gi := range s.groups {
+		for _, r := range l.groups.Groups[gi].Rules {
+			n++
+			if _, ok := parse.IndexDirectory(r.Value); ok && r.Allow {
+				n++
+			}
+		}
+	}
+	if cap(dst) < n {
+		dst = make([]setRule, 0, n)
+	}
 	for _, gi := range s.groups {
 		for ri, r := range l.groups.Groups[gi].Rules {
-			sr := setRule{allow: r.Allow, raw: r.Value, pattern: pattern.Escape(r.Value), line: r.Line, group: int(gi), index: ri}
-			s.rules = append(s.rules, sr)
+			sr := setRule{allow: r.Allow, pattern: pattern.Escape(r.Value), group: gi, index: int32(ri)}
+			dst = append(dst, sr)
 			if r.Allow {
 				if dir, ok := parse.IndexDirectory(sr.pattern); ok {
 					sr.pattern, sr.derived = dir+"$", true
-					s.rules = append(s.rules, sr)
+					dst = append(dst, sr)
 				}
 			}
 		}
 	}
+	return dst
 }
 
 // checkShadowed reports the rules that never decide for some agent.
@@ -285,6 +299,7 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 	}
 	findings := make(map[ruleKey][]finding)
 	budget := shadowBudget
+	var buf []setRule
 	for _, s := range sets {
 		if budget <= 0 {
 			break
@@ -292,10 +307,11 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 		for _, gi := range s.groups {
 			budget -= len(l.groups.Groups[gi].Rules)
 		}
-		l.fill(s)
-		for k, f := range shadowed(s, &budget) {
-			findings[k] = append(findings[k], f)
+		s.rules = l.fill(s, buf[:0])
+		for _, kf := range shadowed(s, &budget) {
+			findings[kf.k] = append(findings[kf.k], kf.f)
 		}
+		buf, s.rules = s.rules, nil // the next set reuses the array
 	}
 	var keys []ruleKey
 	for k := range findings {
@@ -310,8 +326,9 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 	for _, k := range keys {
 		fs := findings[k]
 		rule := l.groups.Groups[k.group].Rules[k.index]
-		r := setRule{allow: rule.Allow, raw: rule.Value, pattern: pattern.Escape(rule.Value), line: rule.Line}
+		r := setRule{allow: rule.Allow, pattern: pattern.Escape(rule.Value)}
 		f := fs[0]
+		by := l.groups.Groups[f.by.group].Rules[f.by.index]
 		qual := ""
 		if len(fs) < inSets[k.group] {
 			var names []string
@@ -320,16 +337,16 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 			}
 			qual = " for " + agentList(names)
 		}
-		rt := ruleString(r.allow, r.raw)
+		rt := ruleString(rule.Allow, rule.Value)
 		if f.same {
-			l.add(r.line, CodeSamePattern, "%s never applies%s: %s on line %d has the same pattern, and allow wins ties", rt, qual, ruleString(f.by.allow, f.by.raw), f.by.line)
+			l.add(rule.Line, CodeSamePattern, "%s never applies%s: %s on line %d has the same pattern, and allow wins ties", rt, qual, ruleString(by.Allow, by.Value), by.Line)
 			continue
 		}
 		why := "a longer pattern"
 		if len(f.by.pattern) == len(r.pattern) {
 			why = "a pattern as long, and allow wins ties"
 		}
-		l.add(r.line, CodeRuleShadowed, "%s never decides%s: %s on line %d matches every path it matches and has %s", rt, qual, ruleString(f.by.allow, f.by.raw), f.by.line, why)
+		l.add(rule.Line, CodeRuleShadowed, "%s never decides%s: %s on line %d matches every path it matches and has %s", rt, qual, ruleString(by.Allow, by.Value), by.Line, why)
 	}
 }
 

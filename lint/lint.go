@@ -256,10 +256,20 @@ func shorten(s string) (string, bool) {
 	return s[:cut], true
 }
 
-// checkBody looks at the body as a whole: HTML, UTF-16.
+// checkBody looks at the body as a whole: UTF-16, gzip, binary, HTML.
 func (l *linter) checkBody(body string) {
 	if strings.HasPrefix(body, "\xFF\xFE") || strings.HasPrefix(body, "\xFE\xFF") {
 		l.add(1, CodeUTF16, "the file is UTF-16 (it starts with a UTF-16 byte order mark); Google reads robots.txt as UTF-8 bytes and finds no rules in it")
+		l.quiet = true
+		return
+	}
+	if strings.HasPrefix(body, "\x1F\x8B") {
+		l.add(1, CodeGzip, "the file is gzip-compressed (served compressed without saying so?); Google reads robots.txt as text and finds no rules in it")
+		l.quiet = true
+		return
+	}
+	if isBinary(body) {
+		l.add(1, CodeBinary, "the file is binary data, not text (it holds NUL or other control bytes); Google finds no rules in it")
 		l.quiet = true
 		return
 	}
@@ -550,4 +560,21 @@ func (l *linter) reportPastLimit() {
 		n = "1 directive"
 	}
 	l.addAs(p.cut.Num, sev, CodeContentPastLimit, "the file is %d bytes; Googlebot reads only the first %d: %s ignored (%s)", p.size, p.limit, where, n)
+}
+
+// isBinary reports whether the start of body is not text: it holds a NUL,
+// or more than one byte in ten is a control byte other than white space.
+// Text in any ASCII-compatible encoding has neither.
+func isBinary(body string) bool {
+	head := body[:min(len(body), 1024)]
+	control := 0
+	for i := 0; i < len(head); i++ {
+		switch c := head[i]; {
+		case c == 0:
+			return true
+		case c < 0x20 && !parse.IsSpace(c) || c == 0x7F:
+			control++
+		}
+	}
+	return control*10 > len(head)
 }

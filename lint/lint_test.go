@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"github.com/seed50c7eacc/robotstxt"
@@ -602,4 +604,34 @@ func lineCount(data []byte) int {
 		n++
 	}
 	return n
+}
+
+// A gzip-compressed or binary body is not robots.txt: one error, alone, as
+// for HTML (issue 15: lint printed 80,000 lines for such files).
+func TestLintBinaryBodies(t *testing.T) {
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write([]byte("User-agent: *\nDisallow: /private\n"))
+	w.Close()
+	png := append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), bytes.Repeat([]byte{0, 1, 2, 0xFF}, 500)...)
+	tests := []struct {
+		name string
+		body []byte
+		code Code
+	}{
+		{"gzip", gz.Bytes(), CodeGzip},
+		{"png", png, CodeBinary},
+		{"NUL bytes", []byte("User-agent: *\x00\x00\x00Disallow: /\n"), CodeBinary},
+		{"control bytes", bytes.Repeat([]byte("ab\x01\x02\x03\n"), 100), CodeBinary},
+	}
+	for _, tt := range tests {
+		rep := Lint(tt.body)
+		if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Code != tt.code || rep.Diagnostics[0].Severity != SeverityError || rep.Diagnostics[0].Line != 1 {
+			t.Errorf("%s: diagnostics %v; want one %s error on line 1", tt.name, rep.Diagnostics, tt.code)
+		}
+	}
+	// Text with a tab, a form feed and a stray control byte is still text.
+	if rep := Lint([]byte("User-agent: *\t\nDisallow: /a\f\x01\n")); len(rep.Diagnostics) > 0 && (rep.Diagnostics[0].Code == CodeBinary) {
+		t.Errorf("text read as binary: %v", rep.Diagnostics)
+	}
 }

@@ -17,7 +17,7 @@ const shadowBudget = 1 << 20
 
 // shadowed returns the rules of s that never decide, each with a rule that
 // takes precedence wherever it matches.
-func shadowed(s *agentSet, budget *int) map[ruleKey]finding {
+func shadowed(s *agentSet, budget *int) []keyedFinding {
 	// Candidate shadowers by their literal prefix.
 	byPrefix := make(map[string][]int)
 	var lengths []int
@@ -41,69 +41,67 @@ func shadowed(s *agentSet, budget *int) map[ruleKey]finding {
 	}
 	sort.Ints(lengths)
 
-	type state struct {
-		entries, shadowed int
-		f                 finding
-	}
-	var states map[ruleKey]*state
-	for i := range s.rules {
-		r := &s.rules[i]
-		k := ruleKey{r.group, r.index}
-		if states == nil {
-			states = make(map[ruleKey]*state)
-		}
-		st := states[k]
-		if st == nil {
-			st = &state{}
-			states[k] = st
-		}
-		st.entries++
-		if !matchable(r.pattern) {
-			continue
-		}
-		if !r.allow && !r.derived {
-			if j, ok := sameAllow[r.pattern]; ok {
-				st.shadowed++
-				if !st.f.found {
-					st.f = finding{set: s, by: s.rules[j], same: true, found: true}
-				}
+	// A rule's entries (itself and its derived index.htm pattern) are
+	// adjacent; it never decides if every entry is shadowed.
+	var out []keyedFinding
+	for i := 0; i < len(s.rules); {
+		k := ruleKey{int(s.rules[i].group), int(s.rules[i].index)}
+		var f finding
+		all := true
+		for ; i < len(s.rules) && int(s.rules[i].group) == k.group && int(s.rules[i].index) == k.index; i++ {
+			by, same := s.coveredBy(i, sameAllow, byPrefix, lengths, budget)
+			if by < 0 {
+				all = false
 				continue
 			}
-		}
-		text := coverText(r.pattern)
-		t0 := textPrefix(text)
-		by := -1
-	search:
-		for _, n := range lengths {
-			if n > len(t0) || *budget <= 0 {
-				break
-			}
-			for _, j := range byPrefix[t0[:n]] {
-				o := &s.rules[j]
-				if o.allow == r.allow || !(len(o.pattern) > len(r.pattern) || len(o.pattern) == len(r.pattern) && o.allow) {
-					continue
-				}
-				*budget -= 1 + len(o.pattern)/64
-				if pattern.Match(o.pattern, text) {
-					by = j
-					break search
-				}
+			if !f.found {
+				f = finding{set: s, by: s.rules[by], same: same, found: true}
 			}
 		}
-		if by >= 0 {
-			st.shadowed++
-			if !st.f.found {
-				st.f = finding{set: s, by: s.rules[by], found: true}
-			}
-		}
-	}
-	out := make(map[ruleKey]finding)
-	for k, st := range states {
-		if st.shadowed == st.entries && st.f.found {
-			out[k] = st.f
+		if all && f.found {
+			out = append(out, keyedFinding{k, f})
 		}
 	}
 	return out
+}
+
+// A keyedFinding is a finding about the rule with key k.
+type keyedFinding struct {
+	k ruleKey
+	f finding
+}
+
+// coveredBy returns the index in s.rules of a rule that takes precedence
+// over rule i wherever i matches, and whether it has the same pattern; -1
+// if none is found.
+func (s *agentSet) coveredBy(i int, sameAllow map[string]int, byPrefix map[string][]int, lengths []int, budget *int) (int, bool) {
+	r := &s.rules[i]
+	if !matchable(r.pattern) {
+		return -1, false
+	}
+	if !r.allow && !r.derived {
+		if j, ok := sameAllow[r.pattern]; ok {
+			return j, true
+		}
+	}
+	text := coverText(r.pattern)
+	t0 := textPrefix(text)
+	for _, n := range lengths {
+		if n > len(t0) || *budget <= 0 {
+			break
+		}
+		for _, j := range byPrefix[t0[:n]] {
+			o := &s.rules[j]
+			if o.allow == r.allow || !(len(o.pattern) > len(r.pattern) || len(o.pattern) == len(r.pattern) && o.allow) {
+				continue
+			}
+			*budget -= 1 + len(o.pattern)/64
+			if pattern.Match(o.pattern, text) {
+				return j, false
+			}
+		}
+	}
+	return -1, false
 }
 
 // matchable reports whether a pattern can match some path, which always
