@@ -2,6 +2,7 @@ package robotstxt
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -349,7 +350,8 @@ func TestVerdictString(t *testing.T) {
 	}
 }
 
-// The zero Robots and a nil *Robots are empty files.
+// The zero Robots and a nil *Robots are empty files; a zero or nil *Agent
+// has no rules.
 func TestZeroValue(t *testing.T) {
 	var zero Robots
 	var nilRobots *Robots
@@ -360,6 +362,17 @@ func TestZeroValue(t *testing.T) {
 		if _, ok := r.Agent("a").CrawlDelay(); ok {
 			t.Error("empty Robots has a crawl delay")
 		}
+	}
+	if nilRobots.Sitemaps() != nil || nilRobots.Fields() != nil || nilRobots.Groups() != nil ||
+		nilRobots.Size() != 0 || nilRobots.Truncated() || nilRobots.Outcome() != Rules || nilRobots.Agent("a").Specific() {
+		t.Error("nil *Robots is not an empty file")
+	}
+	var nilAgent *Agent
+	if !nilAgent.Allowed("/x") || nilAgent.Explain("/x").Rule.Line != 0 || nilAgent.Specific() || nilAgent.Name() != "" {
+		t.Error("nil *Agent is not an agent without rules")
+	}
+	if _, ok := nilAgent.CrawlDelay(); ok {
+		t.Error("nil *Agent has a crawl delay")
 	}
 	var agent Agent
 	if !agent.Allowed("/x") || agent.Explain("/x").Rule.Line != 0 || agent.Specific() {
@@ -499,4 +512,17 @@ func ExampleParseWith() {
 	robots := ParseWith(data, Options{MaxSize: -1}) // read the whole file, however large
 	fmt.Println(robots.Allowed("Googlebot", "https://example.com/"), robots.Truncated())
 	// Output: false false
+}
+
+// A Verdict marshals in the snake_case of lint.Report.
+func TestVerdictJSON(t *testing.T) {
+	v := Parse([]byte("User-agent: *\nDisallow: /x\n")).Explain("a", "/x/y")
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = `{"allowed":false,"rule":{"allow":false,"pattern":"/x","line":2}}`
+	if string(b) != want {
+		t.Errorf("json = %s, want %s", b, want)
+	}
 }
