@@ -464,55 +464,9 @@ func TestNoPanics(t *testing.T) {
 	}
 }
 
-func ExampleParse() {
-	robots := Parse([]byte(`
-User-agent: *
-Disallow: /private/
-Allow: /private/press/
 
-Sitemap: https://example.com/sitemap.xml
-`))
-	fmt.Println(robots.Allowed("Googlebot", "https://example.com/private/plans.html"))
-	fmt.Println(robots.Allowed("Googlebot", "https://example.com/private/press/launch.html"))
-	fmt.Println(robots.Sitemaps())
-	// Output:
-	// false
-	// true
-	// [https://example.com/sitemap.xml]
-}
 
-func ExampleRobots_Explain() {
-	robots := Parse([]byte("User-agent: *\nDisallow: /search\nAllow: /search/about\n"))
-	for _, url := range []string{"/search?q=go", "/search/about", "/maps"} {
-		v := robots.Explain("Googlebot", url)
-		fmt.Printf("%-14s %v\n", url, v)
-	}
-	// Output:
-	// /search?q=go   DISALLOWED by line 2: disallow: /search
-	// /search/about  ALLOWED by line 3: allow: /search/about
-	// /maps          ALLOWED (no rule applied)
-}
 
-func ExampleRobots_Agent() {
-	robots := Parse([]byte("User-agent: *\nDisallow: /\n\nUser-agent: Bingbot\nCrawl-delay: 2\nDisallow: /cgi-bin/\n"))
-	bing := robots.Agent("bingbot")
-	delay, ok := bing.CrawlDelay()
-	fmt.Println(bing.Specific(), delay, ok)
-	for _, url := range []string{"https://example.com/", "https://example.com/cgi-bin/x"} {
-		fmt.Println(url, bing.Allowed(url))
-	}
-	// Output:
-	// true 2s true
-	// https://example.com/ true
-	// https://example.com/cgi-bin/x false
-}
-
-func ExampleParseWith() {
-	data := []byte("User-agent: *\nDisallow: /\n")
-	robots := ParseWith(data, Options{MaxSize: -1}) // read the whole file, however large
-	fmt.Println(robots.Allowed("Googlebot", "https://example.com/"), robots.Truncated())
-	// Output: false false
-}
 
 // A Verdict marshals in the snake_case of lint.Report.
 func TestVerdictJSON(t *testing.T) {

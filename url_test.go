@@ -2,7 +2,6 @@ package robotstxt
 
 import (
 	"errors"
-	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -189,30 +188,7 @@ func TestGoverns(t *testing.T) {
 	}
 }
 
-func ExampleRobotsURL() {
-	for _, page := range []string{
-		"https://www.Example.com:443/shop/cart?id=1",
-		"http://www.müller.eu:8080/",
-		"mailto:someone@example.com",
-	} {
-		u, err := RobotsURL(page)
-		fmt.Println(u, err)
-	}
-	// Output:
-	// https://www.example.com/robots.txt <nil>
-	// http://www.xn--mller-kva.eu:8080/robots.txt <nil>
-	//  robotstxt: RobotsURL "mailto:someone@example.com": unsupported scheme "mailto": only http, https and ftp URLs have robots.txt files
-}
 
-func ExampleGoverns() {
-	fmt.Println(Governs("http://example.com/robots.txt", "http://example.com:80/page"))
-	fmt.Println(Governs("http://example.com/robots.txt", "https://example.com/page"))
-	fmt.Println(Governs("http://example.com/robots.txt", "http://www.example.com/page"))
-	// Output:
-	// true
-	// false
-	// false
-}
 
 // FuzzRobotsURL: any string either fails cleanly or yields a robots.txt URL
 // that is a fixed point of RobotsURL and governs the page it came from.
