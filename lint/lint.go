@@ -29,33 +29,17 @@ const (
 	SeverityError
 )
 
-var severityNames = [...]string{"info", "warning", "error"}
+var severityNames = enumNames{kind: "severity", names: []string{"info", "warning", "error"}}
 
 // String returns "info", "warning" or "error".
-func (s Severity) String() string {
-	if int(s) < len(severityNames) {
-		return severityNames[s]
-	}
-	return "severity(" + strconv.Itoa(int(s)) + ")"
-}
+func (s Severity) String() string { return severityNames.name(uint8(s)) }
 
 // MarshalText encodes s as its String form, for JSON.
-func (s Severity) MarshalText() ([]byte, error) {
-	if int(s) >= len(severityNames) {
-		return nil, fmt.Errorf("lint: invalid severity %d", s)
-	}
-	return []byte(s.String()), nil
-}
+func (s Severity) MarshalText() ([]byte, error) { return severityNames.marshal(uint8(s)) }
 
 // UnmarshalText decodes the String form of a severity.
 func (s *Severity) UnmarshalText(text []byte) error {
-	for i, name := range severityNames {
-		if string(text) == name {
-			*s = Severity(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("lint: unknown severity %q", text)
+	return severityNames.unmarshal(text, (*uint8)(s))
 }
 
 // A Diagnostic is one finding of [Lint] about one line of a file.
