@@ -464,10 +464,6 @@ func TestNoPanics(t *testing.T) {
 	}
 }
 
-
-
-
-
 // A Verdict marshals in the snake_case of lint.Report.
 func TestVerdictJSON(t *testing.T) {
 	v := Parse([]byte("User-agent: *\nDisallow: /x\n")).Explain("a", "/x/y")

@@ -173,4 +173,3 @@ func TestFromResponseEdgeCases(t *testing.T) {
 		t.Errorf("failing body: %v, %v", r.Outcome(), err)
 	}
 }
-

@@ -188,8 +188,6 @@ func TestGoverns(t *testing.T) {
 	}
 }
 
-
-
 // FuzzRobotsURL: any string either fails cleanly or yields a robots.txt URL
 // that is a fixed point of RobotsURL and governs the page it came from.
 func FuzzRobotsURL(f *testing.F) {
