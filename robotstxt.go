@@ -25,9 +25,16 @@
 // [Robots.Agent]. To see which line of the file decided, use
 // [Robots.Explain].
 //
-// [Lint] tells site owners what Google will actually do with their file:
-// diagnostics for the traps that make a file mean something other than it
-// seems to, and the per-line view of Google's reporting library.
+// Package github.com/seed50c7eacc/robotstxt/lint tells site owners what
+// Google will actually do with their file: diagnostics for the traps that
+// make a file mean something other than it seems to, and the per-line view
+// of Google's reporting library. It reads files with the same tokenizer
+// and grouper as Parse.
+//
+// The behaviour follows RFC 9309 (Robots Exclusion Protocol) and Google's
+// documentation of how it reads robots.txt files,
+// https://developers.google.com/search/docs/crawling-indexing/robots/robots_txt,
+// and, where those leave room, Google's open-source library.
 package robotstxt
 
 import (
