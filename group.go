@@ -50,7 +50,16 @@ type compiledRule struct {
 	// are padding.
 	head uint64
 	line int32
-	info uint32 // ruleAllow, ruleDerived, ruleWild, and the index of the raw pattern plus one
+	// info packs, from the lowest bit:
+	//
+	//	bit 0      ruleAllow
+	//	bit 1      ruleDerived
+	//	bit 2      ruleWild
+	//	bits 3-31  1 + the index in raws of the pattern as written, or 0
+	//	           when it is pattern (info>>rawShift)
+	//
+	// 29 bits index more raw patterns than a 500 KiB file holds lines.
+	info uint32
 }
 
 // newCompiledRule returns the rule for a pattern in wire form.
