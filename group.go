@@ -58,7 +58,8 @@ type compiledRule struct {
 	//	bits 3-31  1 + the index in raws of the pattern as written, or 0
 	//	           when it is pattern (info>>rawShift)
 	//
-	// 29 bits index more raw patterns than a 500 KiB file holds lines.
+	// 29 bits count 536 million raw patterns: more rules than a file of
+	// several gigabytes holds.
 	info uint32
 }
 
