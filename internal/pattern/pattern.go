@@ -44,16 +44,15 @@ func Escape(s string) string {
 }
 
 // IsHex reports whether c is a hexadecimal digit.
-func IsHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
+func IsHex(c byte) bool { return strings.IndexByte("0123456789abcdefABCDEF", c) >= 0 }
 
 // IsLowerHex reports whether c is a lower-case hexadecimal letter.
-func IsLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }
+func IsLowerHex(c byte) bool { return strings.IndexByte("abcdef", c) >= 0 }
 
+// upper upper-cases a hex digit.
 func upper(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - ('a' - 'A')
+	if IsLowerHex(c) {
+		return c - 'a' + 'A'
 	}
 	return c
 }
