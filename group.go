@@ -288,9 +288,13 @@ func (r *Robots) compile(arena *stringArena) {
 	// Most agents are named in one group and share its set.
 	r.sets = make([]ruleSet, 0, len(r.groups))
 	r.tokens = make([]agentToken, 0, len(names))
-	parse.EachAgent(names, func(token string, groups []int32) {
+	parse.SortNamings(names)
+	var groups []int32
+	for i := 0; i < len(names); {
+		var token string
+		token, groups, i = parse.NextAgent(names, i, groups)
 		r.tokens = append(r.tokens, agentToken{name: token, set: r.setFor(groups, groupSet)})
-	})
+	}
 	if len(globalGroups) > 0 {
 		r.globalSet = 1 + r.setFor(globalGroups, groupSet)
 	}

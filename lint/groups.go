@@ -106,7 +106,7 @@ func (l *linter) checkJoins() {
 
 // agentGroups returns the global groups and, for each agent token in the
 // order the file first names them, the groups that name it: the groups
-// Google merges, as Parse merges them (parse.EachAgent).
+// Google merges, as Parse merges them (parse.NextAgent).
 func (l *linter) agentGroups() (global []int32, agents []agentGroups) {
 	n := 0
 	for _, g := range l.groups.Groups {
@@ -128,9 +128,13 @@ func (l *linter) agentGroups() (global []int32, agents []agentGroups) {
 			}
 		}
 	}
-	parse.EachAgent(names, func(token string, groups []int32) {
-		agents = append(agents, agentGroups{name: strconv.Quote(token), token: token, groups: slices.Clone(groups), first: first[token]})
-	})
+	parse.SortNamings(names)
+	for i := 0; i < len(names); {
+		var token string
+		var groups []int32
+		token, groups, i = parse.NextAgent(names, i, nil)
+		agents = append(agents, agentGroups{name: strconv.Quote(token), token: token, groups: groups, first: first[token]})
+	}
 	slices.SortFunc(agents, func(a, b agentGroups) int { return a.first - b.first })
 	return global, agents
 }

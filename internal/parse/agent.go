@@ -57,28 +57,31 @@ type Naming struct {
 	Group int32
 }
 
-// EachAgent sorts names and calls fn once per distinct token with the
-// groups that name it, in file order, each once: the groups whose rules
-// Google merges for that agent. groups is reused between calls.
-func EachAgent(names []Naming, fn func(token string, groups []int32)) {
+// SortNamings sorts names by token, then by group: the order NextAgent
+// reads them in.
+func SortNamings(names []Naming) {
 	slices.SortFunc(names, func(a, b Naming) int {
 		if c := strings.Compare(a.Token, b.Token); c != 0 {
 			return c
 		}
 		return int(a.Group - b.Group)
 	})
-	var groups []int32
-	for i := 0; i < len(names); {
-		groups = groups[:0]
-		j := i
-		for ; j < len(names) && names[j].Token == names[i].Token; j++ {
-			if n := len(groups); n == 0 || groups[n-1] != names[j].Group {
-				groups = append(groups, names[j].Group)
-			}
+}
+
+// NextAgent reads the run of sorted names that starts at names[i], all
+// with one token. It returns the token; the groups that name it, in file
+// order and each once (the groups whose rules Google merges for that
+// agent), appended to groups[:0]; and the index after the run. The caller
+// owns the groups buffer, so that reading every agent allocates little.
+func NextAgent(names []Naming, i int, groups []int32) (token string, _ []int32, next int) {
+	groups = groups[:0]
+	j := i
+	for ; j < len(names) && names[j].Token == names[i].Token; j++ {
+		if n := len(groups); n == 0 || groups[n-1] != names[j].Group {
+			groups = append(groups, names[j].Group)
 		}
-		fn(names[i].Token, groups)
-		i = j
 	}
+	return names[i].Token, groups, j
 }
 
 // IndexDirectory returns the directory of an allow pattern whose last path

@@ -79,18 +79,22 @@ func TestGrouperRoles(t *testing.T) {
 	}
 }
 
-// EachAgent hands each token once, in sorted order, with its groups in
+// NextAgent hands each token once, in sorted order, with its groups in
 // file order and without repeats: the groups Google merges for it.
-func TestEachAgent(t *testing.T) {
+func TestNextAgent(t *testing.T) {
 	names := []Naming{{"b", 2}, {"a", 1}, {"b", 0}, {"a", 1}, {"", 3}, {"b", 2}}
 	type agent struct {
 		Token  string
 		Groups []int32
 	}
 	var got []agent
-	EachAgent(names, func(token string, groups []int32) {
+	SortNamings(names)
+	var groups []int32
+	for i := 0; i < len(names); {
+		var token string
+		token, groups, i = NextAgent(names, i, groups)
 		got = append(got, agent{token, append([]int32(nil), groups...)})
-	})
+	}
 	want := []agent{{"", []int32{3}}, {"a", []int32{1}}, {"b", []int32{0, 2}}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("agents (-want +got):\n%s", diff)
