@@ -60,8 +60,9 @@ func (d Diagnostic) String() string {
 type Report struct {
 	// Diagnostics are sorted by line.
 	Diagnostics []Diagnostic `json:"diagnostics"`
-	// Lines has one entry per line of the file, the last (possibly empty)
-	// line included, as Google numbers them.
+	// Lines has one entry per line of the bytes read (within the size
+	// limit), the last (possibly empty) line included, as Google numbers
+	// them.
 	Lines []LineReport `json:"lines"`
 	// ValidDirectives counts user-agent, allow, disallow and sitemap
 	// lines.
@@ -90,14 +91,16 @@ func (r *Report) HasErrors() bool { return r.Count(SeverityError) > 0 }
 // Lint reads a robots.txt file as Google does and reports what Google will
 // actually do with it: one [Diagnostic] per trap found, and a per-line view
 // equal to that of Google's reporting library (the one behind Search
-// Console's robots.txt report). Lint never fails and never panics; its cost
-// is about linear in the size of data.
+// Console's robots.txt report). Lint never fails and never panics; its
+// time is about linear in the size of data, and what it allocates is
+// proportional to the bytes it reads.
 //
-// The per-line view, its counts and the diagnostics about single lines
-// cover all of data, as Google's library would read it. Diagnostics about
-// groups and rules describe the first DefaultMaxSize bytes, which is what
-// Googlebot reads; when data is longer, a content-past-limit diagnostic
-// says where the cut falls. [LintWith] changes the limit.
+// Like Googlebot, Lint reads the first robotstxt.DefaultMaxSize bytes (500
+// KiB): the per-line view, its counts and every diagnostic describe them.
+// When data is longer, one content-past-limit diagnostic says where the
+// cut falls and how many directives lie beyond it. [LintWith] changes the
+// limit; with no limit, the per-line view is that of Google's reporting
+// library on the whole file.
 //
 // The codes and their severities are listed in the package documentation
 // and by [Codes].
