@@ -1,72 +1,22 @@
 package robotstxt
 
 import (
-	"os"
-	"path/filepath"
 	"runtime"
-	"sort"
-	"strings"
 	"testing"
 	"unsafe"
-)
 
-// corpusEnv names a directory of real robots.txt files. Without it, tests
-// and benchmarks look for ../shared/corpus and skip when it is absent.
-const corpusEnv = "ROBOTSTXT_CORPUS"
+	"github.com/seed50c7eacc/robotstxt/internal/corpus"
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
+)
 
 // loadCorpus returns the corpus files, each cut at DefaultMaxSize, sorted
 // by name.
 func loadCorpus(tb testing.TB) (names []string, files [][]byte) {
 	tb.Helper()
-	dir := os.Getenv(corpusEnv)
-	if dir == "" {
-		dir = filepath.Join("..", "shared", "corpus")
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		tb.Skipf("no robots.txt corpus (set %s or provide ../shared/corpus): %v", corpusEnv, err)
-	}
-	for _, e := range entries {
-		if !e.Type().IsRegular() {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if len(data) > DefaultMaxSize {
-			data = data[:DefaultMaxSize]
-		}
-		names = append(names, e.Name())
-		files = append(files, data)
-	}
-	sort.Sort(byName{names, files})
-	if len(files) == 0 {
-		tb.Skipf("corpus %s is empty", dir)
-	}
-	return names, files
+	return corpus.Load(tb, DefaultMaxSize)
 }
 
-type byName struct {
-	names []string
-	files [][]byte
-}
-
-func (b byName) Len() int           { return len(b.names) }
-func (b byName) Less(i, j int) bool { return b.names[i] < b.names[j] }
-func (b byName) Swap(i, j int) {
-	b.names[i], b.names[j] = b.names[j], b.names[i]
-	b.files[i], b.files[j] = b.files[j], b.files[i]
-}
-
-// corpusSize returns the bytes of all files.
-func corpusSize(files [][]byte) int64 {
-	n := 0
-	for _, f := range files {
-		n += len(f)
-	}
-	return int64(n)
-}
+func corpusSize(files [][]byte) int64 { return corpus.Size(files) }
 
 // BenchmarkParseCorpus parses every corpus file once per iteration.
 func BenchmarkParseCorpus(b *testing.B) {
@@ -94,10 +44,10 @@ func BenchmarkTokenizeCorpus(b *testing.B) {
 	directives := 0
 	for i := 0; i < b.N; i++ {
 		for _, f := range files {
-			tok := newTokenizer(unsafe.String(unsafe.SliceData(f), len(f)))
-			var l line
-			for tok.next(&l) {
-				if l.flags&lineHasDirective != 0 {
+			tok := parse.NewTokenizer(unsafe.String(unsafe.SliceData(f), len(f)))
+			var l parse.Line
+			for tok.Next(&l) {
+				if l.Flags&parse.LineHasDirective != 0 {
 					directives++
 				}
 			}
@@ -122,25 +72,7 @@ func crawlerQueries(files [][]byte) []crawlerQuery {
 	var qs []crawlerQuery
 	for _, f := range files {
 		r := Parse(f)
-		agents := []string{"Googlebot", "bingbot"}
-		urls := []string{"https://example.com/", "https://example.com/index.html", "https://example.com/products/item?id=42"}
-		for _, g := range r.Groups() {
-			for _, a := range g.Agents {
-				if t := productToken(a); t != "" && len(agents) < 6 {
-					agents = append(agents, t)
-				}
-			}
-			for _, rule := range g.Rules {
-				if len(urls) >= 12 {
-					break
-				}
-				p := strings.NewReplacer("*", "x", "$", "").Replace(rule.Pattern)
-				if !strings.HasPrefix(p, "/") {
-					p = "/" + p
-				}
-				urls = append(urls, "https://example.com"+p+"page.html")
-			}
-		}
+		agents, urls := corpus.Queries(f)
 		for _, a := range agents {
 			for _, u := range urls {
 				qs = append(qs, crawlerQuery{r, a, u})

@@ -2,6 +2,7 @@ package robotstxt
 
 import (
 	"bytes"
+	"github.com/seed50c7eacc/robotstxt/internal/corpus"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -193,10 +194,7 @@ func fuzzSeeds(f *testing.F) [][]byte {
 			seeds = append(seeds, data)
 		}
 	}
-	dir := os.Getenv(corpusEnv)
-	if dir == "" {
-		dir = filepath.Join("..", "shared", "corpus")
-	}
+	dir := corpus.Dir()
 	entries, _ := os.ReadDir(dir)
 	for i, e := range entries {
 		if i%20 != 0 {

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
 )
 
 // A group is a run of user-agent lines and the lines that follow them, up to
@@ -51,7 +53,17 @@ type compiledRule struct {
 	// are padding.
 	head uint64
 	line int32
-	info uint32 // ruleAllow, ruleDerived, ruleWild, and the index of the raw pattern plus one
+	// info packs, from the lowest bit:
+	//
+	//	bit 0      ruleAllow
+	//	bit 1      ruleDerived
+	//	bit 2      ruleWild
+	//	bits 3-31  1 + the index in raws of the pattern as written, or 0
+	//	           when it is pattern (info>>rawShift)
+	//
+	// 29 bits count 536 million raw patterns: more rules than a file of
+	// several gigabytes holds.
+	info uint32
 }
 
 // newCompiledRule returns the rule for a pattern in wire form.
@@ -120,53 +132,48 @@ func compareRules(a, b compiledRule) int {
 // build parses body (already cut to the size limit) into r. body may be
 // the caller's buffer: every string r keeps is copied out of it first.
 func (r *Robots) build(body string) {
-	tok := newTokenizer(body)
+	gr := parse.NewGrouper(body)
 	var arena stringArena
 	arena.init(len(body))
-	var l line
+	var l parse.Grouped
 	var scratch [64]compiledRule
 	pending := scratch[:0] // the compiled rules of the group being read
-	cur := -1              // index of the group being read, -1 before the first user-agent line
-	for tok.next(&l) {
-		if l.flags&lineHasDirective == 0 {
+	for gr.Next(&l) {
+		if l.Role == parse.RoleNone || l.Role == parse.RoleOutside {
 			continue
 		}
-		arena.left = len(tok.rest)
-		switch l.kind {
-		case keyUserAgent:
-			if cur < 0 || len(pending) > 0 {
-				if cur >= 0 {
-					r.groups[cur].rules = finishRules(pending)
+		arena.left = len(gr.Rest())
+		switch l.Role {
+		case parse.RoleAgent:
+			if l.NewGroup {
+				if l.Group > 0 {
+					r.groups[l.Group-1].rules = finishRules(pending)
 					pending = pending[:0]
 				}
 				a, f := int32(len(r.agents)), int32(len(r.fields))
-				r.groups = append(r.groups, group{line: int32(l.num), agentLo: a, agentHi: a, fieldLo: f, fieldHi: f})
-				cur = len(r.groups) - 1
+				r.groups = append(r.groups, group{line: int32(l.Num), agentLo: a, agentHi: a, fieldLo: f, fieldHi: f})
 			}
-			g := &r.groups[cur]
-			r.agents = append(r.agents, arena.keep(l.value))
+			g := &r.groups[l.Group]
+			r.agents = append(r.agents, arena.keep(l.Value))
 			g.agentHi++
-			if isGlobalAgent(l.value) {
+			if parse.IsGlobalAgent(l.Value) {
 				g.global = true
 			}
-		case keyAllow, keyDisallow:
-			if cur < 0 {
-				continue // a rule before any user-agent line belongs to no group
+		case parse.RoleRule:
+			pending = r.appendCompiled(pending, &arena, l.Kind == parse.KeyAllow, l.Value, l.Num, l.Flags&parse.LineMayEscape != 0)
+		case parse.RoleSitemap:
+			if l.Value != "" {
+				r.sitemaps = append(r.sitemaps, arena.keep(l.Value))
 			}
-			pending = r.appendCompiled(pending, &arena, l.kind == keyAllow, l.value, l.num, l.flags&lineMayEscape != 0)
-		case keySitemap:
-			if l.value != "" {
-				r.sitemaps = append(r.sitemaps, arena.keep(l.value))
-			}
-		default:
-			r.fields = append(r.fields, Field{Key: arena.keep(l.key), Value: arena.keep(l.value), Line: l.num})
-			if cur >= 0 {
-				r.groups[cur].fieldHi++
+		case parse.RoleOther:
+			r.fields = append(r.fields, Field{Key: arena.keep(l.Key), Value: arena.keep(l.Value), Line: l.Num})
+			if l.Group >= 0 {
+				r.groups[l.Group].fieldHi++
 			}
 		}
 	}
-	if cur >= 0 {
-		r.groups[cur].rules = finishRules(pending)
+	if len(r.groups) > 0 {
+		r.groups[len(r.groups)-1].rules = finishRules(pending)
 	}
 	r.compile(&arena)
 }
@@ -190,7 +197,7 @@ func (r *Robots) appendCompiled(dst []compiledRule, arena *stringArena, allow bo
 	}
 	dst = append(dst, newCompiledRule(pattern, line, info))
 	if allow {
-		if dir, ok := indexDirectory(pattern); ok {
+		if dir, ok := parse.IndexDirectory(pattern); ok {
 			if info>>rawShift == 0 {
 				r.raws = append(r.raws, value)
 				info |= uint32(len(r.raws)) << rawShift
@@ -257,28 +264,6 @@ func sortRules(dst, src []compiledRule) {
 	}
 }
 
-// isGlobalAgent reports whether a user-agent value names every crawler:
-// "*" alone or followed by white space (Google reads "* foo" as "*").
-func isGlobalAgent(value string) bool {
-	return len(value) > 0 && value[0] == '*' && (len(value) == 1 || isSpace(value[1]))
-}
-
-// productToken returns the leading run of ASCII letters, '-' and '_' of a
-// user-agent value: "Googlebot/2.1" is "Googlebot", "AB42bot" is "AB" and
-// "*foo" is "".
-func productToken(value string) string {
-	for i := 0; i < len(value); i++ {
-		if !isTokenByte(value[i]) {
-			return value[:i]
-		}
-	}
-	return value
-}
-
-func isTokenByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
-}
-
 // An agentToken leads from a product token to its rule set.
 type agentToken struct {
 	name string // lower-cased
@@ -289,11 +274,7 @@ type agentToken struct {
 // appear in one group and share its rule set; only agents named in several
 // groups get a merged one.
 func (r *Robots) compile(arena *stringArena) {
-	type naming struct {
-		token string
-		group int32
-	}
-	var names []naming
+	var names []parse.Naming
 	var globalGroups []int32
 	for gi := range r.groups {
 		g := &r.groups[gi]
@@ -301,33 +282,21 @@ func (r *Robots) compile(arena *stringArena) {
 			globalGroups = append(globalGroups, int32(gi))
 		}
 		for _, value := range r.agents[g.agentLo:g.agentHi] {
-			if !isGlobalAgent(value) {
-				names = append(names, naming{lowerToken(value, arena), int32(gi)})
+			if !parse.IsGlobalAgent(value) {
+				names = append(names, parse.Naming{Token: lowerToken(value, arena), Group: int32(gi)})
 			}
 		}
 	}
-	// Each token's groups stay in file order.
-	slices.SortFunc(names, func(a, b naming) int {
-		if c := strings.Compare(a.token, b.token); c != 0 {
-			return c
-		}
-		return int(a.group - b.group)
-	})
 	groupSet := make([]int32, len(r.groups)) // 1 + the index of each group's own set, once made
 	// Most agents are named in one group and share its set.
 	r.sets = make([]ruleSet, 0, len(r.groups))
 	r.tokens = make([]agentToken, 0, len(names))
+	parse.SortNamings(names)
 	var groups []int32
 	for i := 0; i < len(names); {
-		groups = groups[:0]
-		j := i
-		for ; j < len(names) && names[j].token == names[i].token; j++ {
-			if n := len(groups); n == 0 || groups[n-1] != names[j].group {
-				groups = append(groups, names[j].group)
-			}
-		}
-		r.tokens = append(r.tokens, agentToken{name: names[i].token, set: r.setFor(groups, groupSet)})
-		i = j
+		var token string
+		token, groups, i = parse.NextAgent(names, i, groups)
+		r.tokens = append(r.tokens, agentToken{name: token, set: r.setFor(groups, groupSet)})
 	}
 	if len(globalGroups) > 0 {
 		r.globalSet = 1 + r.setFor(globalGroups, groupSet)
@@ -356,11 +325,9 @@ func (r *Robots) setFor(groups []int32, groupSet []int32) int32 {
 // lowerToken returns the lower-cased product token of a user-agent value,
 // kept in arena when it differs from the value's own bytes.
 func lowerToken(value string, arena *stringArena) string {
-	token := productToken(value)
-	for i := 0; i < len(token); i++ {
-		if 'A' <= token[i] && token[i] <= 'Z' {
-			return arena.keepLower(token)
-		}
+	token := parse.ProductToken(value)
+	if parse.HasUpper(token) {
+		return arena.keepLower(token)
 	}
 	return token
 }
@@ -413,27 +380,14 @@ func (r *Robots) mergedRuleSet(groups []int32) ruleSet {
 	return rs
 }
 
-// indexDirectory returns the directory of an allow pattern whose last path
-// segment starts with "index.htm": allowing "/d/index.html" also allows
-// "/d/", as the pattern dir+"$". Google tries the derived pattern only when
-// the original does not match; since it is always shorter, trying both and
-// keeping the longer match decides the same.
-func indexDirectory(pattern string) (dir string, ok bool) {
-	slash := strings.LastIndexByte(pattern, '/')
-	if slash < 0 || !strings.HasPrefix(pattern[slash:], "/index.htm") {
-		return "", false
-	}
-	return pattern[:slash+1], true
-}
-
 // crawlDelay returns the first valid crawl-delay among fields. A valid
 // value is a non-negative decimal number of seconds ("10", "0.5").
 func crawlDelay(fields []Field) (time.Duration, bool) {
 	for _, f := range fields {
-		if len(f.Key) != len("crawl-delay") || !hasPrefixFold(f.Key, "crawl-delay") {
+		if len(f.Key) != len("crawl-delay") || !parse.HasPrefixFold(f.Key, "crawl-delay") {
 			continue
 		}
-		if !isDecimal(f.Value) {
+		if !parse.IsDecimal(f.Value) {
 			continue
 		}
 		secs, err := strconv.ParseFloat(f.Value, 64)
@@ -453,7 +407,7 @@ func crawlDelay(fields []Field) (time.Duration, bool) {
 // followed by white space and a time window, which is ignored.
 func requestRate(fields []Field) (time.Duration, bool) {
 	for _, f := range fields {
-		if len(f.Key) != len("request-rate") || !hasPrefixFold(f.Key, "request-rate") {
+		if len(f.Key) != len("request-rate") || !parse.HasPrefixFold(f.Key, "request-rate") {
 			continue
 		}
 		if d, ok := parseRequestRate(f.Value); ok {
@@ -510,21 +464,4 @@ func isDigits(s string) bool {
 		}
 	}
 	return s != ""
-}
-
-// isDecimal reports whether s is digits with at most one '.' and at least
-// one digit.
-func isDecimal(s string) bool {
-	digits, dots := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case '0' <= c && c <= '9':
-			digits++
-		case c == '.':
-			dots++
-		default:
-			return false
-		}
-	}
-	return digits > 0 && dots <= 1
 }

@@ -1,6 +1,7 @@
 package robotstxt
 
 import (
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -766,8 +767,8 @@ func TestWireForm(t *testing.T) {
 // GOOGLE-BEHAVIOR 1.4: a rule longer than the line cap is cut, and the cut
 // pattern is what matches.
 func TestLongRuleIsCut(t *testing.T) {
-	long := "/x/" + strings.Repeat("a", maxLineBytes) // longer than a line can hold
-	kept := ("Disallow: " + long)[:maxLineBytes]
+	long := "/x/" + strings.Repeat("a", parse.MaxLineBytes) // longer than a line can hold
+	kept := ("Disallow: " + long)[:parse.MaxLineBytes]
 	keptPattern := strings.TrimPrefix(kept, "Disallow: ")
 	runQueryTests(t, []queryTest{{
 		name:   "a disallow longer than 16,663 bytes",

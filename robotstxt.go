@@ -25,9 +25,16 @@
 // [Robots.Agent]. To see which line of the file decided, use
 // [Robots.Explain].
 //
-// [Lint] tells site owners what Google will actually do with their file:
-// diagnostics for the traps that make a file mean something other than it
-// seems to, and the per-line view of Google's reporting library.
+// Package github.com/seed50c7eacc/robotstxt/lint tells site owners what
+// Google will actually do with their file: diagnostics for the traps that
+// make a file mean something other than it seems to, and the per-line view
+// of Google's reporting library. It reads files with the same tokenizer
+// and grouper as Parse.
+//
+// The behaviour follows RFC 9309 (Robots Exclusion Protocol) and Google's
+// documentation of how it reads robots.txt files,
+// https://developers.google.com/search/docs/crawling-indexing/robots/robots_txt,
+// and, where those leave room, Google's open-source library.
 package robotstxt
 
 import (
@@ -145,6 +152,9 @@ func (r *Robots) resolve(a *Agent, names []string) {
 
 // Sitemaps returns the values of the file's sitemap lines, in file order.
 func (r *Robots) Sitemaps() []string {
+	if r == nil {
+		return nil
+	}
 	return append([]string(nil), r.sitemaps...)
 }
 
@@ -152,6 +162,9 @@ func (r *Robots) Sitemaps() []string {
 // disallow or sitemap (crawl-delay, host, clean-param, ...), in file order,
 // whether or not it stands in a group.
 func (r *Robots) Fields() []Field {
+	if r == nil {
+		return nil
+	}
 	return append([]Field(nil), r.fields...)
 }
 
@@ -160,6 +173,9 @@ func (r *Robots) Fields() []Field {
 // are as written; groups naming the same agent are merged only when
 // matching.
 func (r *Robots) Groups() []Group {
+	if r == nil {
+		return nil
+	}
 	out := make([]Group, len(r.groups))
 	for i := range r.groups {
 		g := &r.groups[i]
@@ -186,11 +202,16 @@ func (r *Robots) rulesAsWritten(g *group) []Rule {
 }
 
 // Size returns how many bytes of the file were parsed.
-func (r *Robots) Size() int { return r.size }
+func (r *Robots) Size() int {
+	if r == nil {
+		return 0
+	}
+	return r.size
+}
 
 // Truncated reports whether the file was longer than the size limit, so
 // that its end was ignored.
-func (r *Robots) Truncated() bool { return r.truncated }
+func (r *Robots) Truncated() bool { return r != nil && r.truncated }
 
 // An Agent is the set of rules that apply to one crawler in one file. It is
 // immutable and safe for concurrent use.
@@ -203,12 +224,17 @@ type Agent struct {
 // Name returns the agent name the Agent was resolved for: of the names
 // given to Robots.Agent, the first that some group names, or the first name
 // when none is named.
-func (a *Agent) Name() string { return a.name }
+func (a *Agent) Name() string {
+	if a == nil {
+		return ""
+	}
+	return a.name
+}
 
 // Specific reports whether some group of the file names this agent. When
 // it does, only those groups apply, even if they hold no rules; otherwise
 // the "*" groups apply.
-func (a *Agent) Specific() bool { return a.specific }
+func (a *Agent) Specific() bool { return a != nil && a.specific }
 
 // Allowed reports whether the agent may fetch url; see Robots.Allowed.
 func (a *Agent) Allowed(url string) bool { return a.ruleSet().allowed(url) }
@@ -217,9 +243,9 @@ func (a *Agent) Allowed(url string) bool { return a.ruleSet().allowed(url) }
 // Robots.Explain.
 func (a *Agent) Explain(url string) Verdict { return a.ruleSet().verdict(url) }
 
-// ruleSet returns the agent's rules; a zero Agent has none.
+// ruleSet returns the agent's rules; a zero or nil Agent has none.
 func (a *Agent) ruleSet() *ruleSet {
-	if a.rules == nil {
+	if a == nil || a.rules == nil {
 		return &noRules
 	}
 	return a.rules
@@ -257,9 +283,9 @@ func (a *Agent) RequestRate() (interval time.Duration, ok bool) {
 
 // A Rule is an allow or disallow line of a group.
 type Rule struct {
-	Allow   bool   // an allow rule; false for disallow
-	Pattern string // the path pattern as written, trimmed and without comment
-	Line    int    // 1-based line number in the file
+	Allow   bool   `json:"allow"`   // an allow rule; false for disallow
+	Pattern string `json:"pattern"` // the path pattern as written, trimmed and without comment
+	Line    int    `json:"line"`    // 1-based line number in the file
 }
 
 // String returns the rule as a robots.txt line.
@@ -289,12 +315,12 @@ type Group struct {
 
 // A Verdict is the answer for one URL with the rule that decided it.
 type Verdict struct {
-	Allowed bool
+	Allowed bool `json:"allowed"`
 	// Rule is the rule that decided. Its Line is 0 when no rule applied.
 	//
 	// As in Google's library, an empty "disallow:" that is the only rule
 	// to match names its line although it allows everything.
-	Rule Rule
+	Rule Rule `json:"rule"`
 }
 
 // String describes the verdict, for logs.

@@ -2,6 +2,7 @@ package robotstxt
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -352,7 +353,8 @@ func TestVerdictString(t *testing.T) {
 	}
 }
 
-// The zero Robots and a nil *Robots are empty files.
+// The zero Robots and a nil *Robots are empty files; a zero or nil *Agent
+// has no rules.
 func TestZeroValue(t *testing.T) {
 	var zero Robots
 	var nilRobots *Robots
@@ -363,6 +365,17 @@ func TestZeroValue(t *testing.T) {
 		if _, ok := r.Agent("a").CrawlDelay(); ok {
 			t.Error("empty Robots has a crawl delay")
 		}
+	}
+	if nilRobots.Sitemaps() != nil || nilRobots.Fields() != nil || nilRobots.Groups() != nil ||
+		nilRobots.Size() != 0 || nilRobots.Truncated() || nilRobots.Outcome() != Rules || nilRobots.Agent("a").Specific() {
+		t.Error("nil *Robots is not an empty file")
+	}
+	var nilAgent *Agent
+	if !nilAgent.Allowed("/x") || nilAgent.Explain("/x").Rule.Line != 0 || nilAgent.Specific() || nilAgent.Name() != "" {
+		t.Error("nil *Agent is not an agent without rules")
+	}
+	if _, ok := nilAgent.CrawlDelay(); ok {
+		t.Error("nil *Agent has a crawl delay")
 	}
 	var agent Agent
 	if !agent.Allowed("/x") || agent.Explain("/x").Rule.Line != 0 || agent.Specific() {
@@ -454,54 +467,17 @@ func TestNoPanics(t *testing.T) {
 	}
 }
 
-func ExampleParse() {
-	robots := Parse([]byte(`
-User-agent: *
-Disallow: /private/
-Allow: /private/press/
-
-Sitemap: https://example.com/sitemap.xml
-`))
-	fmt.Println(robots.Allowed("Googlebot", "https://example.com/private/plans.html"))
-	fmt.Println(robots.Allowed("Googlebot", "https://example.com/private/press/launch.html"))
-	fmt.Println(robots.Sitemaps())
-	// Output:
-	// false
-	// true
-	// [https://example.com/sitemap.xml]
-}
-
-func ExampleRobots_Explain() {
-	robots := Parse([]byte("User-agent: *\nDisallow: /search\nAllow: /search/about\n"))
-	for _, url := range []string{"/search?q=go", "/search/about", "/maps"} {
-		v := robots.Explain("Googlebot", url)
-		fmt.Printf("%-14s %v\n", url, v)
+// A Verdict marshals in the snake_case of lint.Report.
+func TestVerdictJSON(t *testing.T) {
+	v := Parse([]byte("User-agent: *\nDisallow: /x\n")).Explain("a", "/x/y")
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
 	}
-	// Output:
-	// /search?q=go   DISALLOWED by line 2: disallow: /search
-	// /search/about  ALLOWED by line 3: allow: /search/about
-	// /maps          ALLOWED (no rule applied)
-}
-
-func ExampleRobots_Agent() {
-	robots := Parse([]byte("User-agent: *\nDisallow: /\n\nUser-agent: Bingbot\nCrawl-delay: 2\nDisallow: /cgi-bin/\n"))
-	bing := robots.Agent("bingbot")
-	delay, ok := bing.CrawlDelay()
-	fmt.Println(bing.Specific(), delay, ok)
-	for _, url := range []string{"https://example.com/", "https://example.com/cgi-bin/x"} {
-		fmt.Println(url, bing.Allowed(url))
+	const want = `{"allowed":false,"rule":{"allow":false,"pattern":"/x","line":2}}`
+	if string(b) != want {
+		t.Errorf("json = %s, want %s", b, want)
 	}
-	// Output:
-	// true 2s true
-	// https://example.com/ true
-	// https://example.com/cgi-bin/x false
-}
-
-func ExampleParseWith() {
-	data := []byte("User-agent: *\nDisallow: /\n")
-	robots := ParseWith(data, Options{MaxSize: -1}) // read the whole file, however large
-	fmt.Println(robots.Allowed("Googlebot", "https://example.com/"), robots.Truncated())
-	// Output: false false
 }
 
 // Request-rate is not in RFC 9309; it comes from the 1996 extended standard

@@ -8,7 +8,9 @@ import (
 )
 
 // An Outcome is what a fetch of a robots.txt file means for crawling
-// (SPEC 2.1).
+// (RFC 9309 section 2.3.1, "Access Results"; Google's "How Google
+// interprets the robots.txt specification", section "Handling of errors
+// and HTTP status codes").
 type Outcome int
 
 const (
@@ -47,7 +49,9 @@ func (r *Robots) Outcome() Outcome {
 }
 
 // FromStatus returns the Robots for an HTTP status code and body, as Google
-// treats them (SPEC 2): a 2xx parses the body; a 3xx (that is, redirects
+// treats them (RFC 9309 section 2.3.1 and Google's robots.txt
+// documentation, https://developers.google.com/search/docs/crawling-indexing/robots/robots_txt):
+// a 2xx parses the body; a 3xx (that is, redirects
 // that were not followed to the end) and a 4xx other than 429 allow
 // everything; 429, a 5xx and any other code disallow everything.
 func FromStatus(code int, body []byte) *Robots {
@@ -75,7 +79,8 @@ func statusOutcome(code int) Outcome {
 // most DefaultMaxSize bytes of the body. It always closes the body.
 //
 // When the body cannot be read to the end (or to DefaultMaxSize), the
-// result disallows everything, as a network failure does (SPEC 2.6), and
+// result disallows everything, as a network failure does (RFC 9309
+// section 2.3.1.4, "Unreachable" status), and
 // the error says why.
 func FromResponse(resp *http.Response) (*Robots, error) {
 	if resp == nil {

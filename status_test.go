@@ -173,21 +173,3 @@ func TestFromResponseEdgeCases(t *testing.T) {
 		t.Errorf("failing body: %v, %v", r.Outcome(), err)
 	}
 }
-
-func ExampleFromResponse() {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		http.Error(w, "maintenance", http.StatusServiceUnavailable)
-	}))
-	defer srv.Close()
-	resp, err := http.Get(srv.URL + "/robots.txt")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	robots, err := FromResponse(resp)
-	fmt.Println(robots.Outcome(), err)
-	fmt.Println(robots.Allowed("Googlebot", srv.URL+"/"))
-	// Output:
-	// disallow all <nil>
-	// false
-}

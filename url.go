@@ -1,7 +1,6 @@
 package robotstxt
 
 import (
-	"errors"
 	"fmt"
 	"net/netip"
 	"net/url"
@@ -23,7 +22,9 @@ var hostProfile = idna.New(
 	idna.VerifyDNSLength(true),
 )
 
-// defaultPorts are the ports that mean the same as no port (SPEC 1.4).
+// defaultPorts are the ports that mean the same as no port (RFC 3986
+// section 6.2.3; RFC 9309 section 2.3 ties a file to its scheme, host and
+// port).
 var defaultPorts = map[string]string{"http": "80", "https": "443", "ftp": "21"}
 
 // An origin is the scheme, host and port that a robots.txt file governs.
@@ -39,7 +40,8 @@ func (o origin) String() string {
 	return s
 }
 
-// parseOrigin returns the normalized origin of an absolute URL.
+// parseOrigin returns the normalized origin of an absolute URL. Its
+// errors are those URLError wraps: a *url.Error, or one of the Err values.
 func parseOrigin(rawURL string) (origin, *url.URL, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
@@ -48,19 +50,19 @@ func parseOrigin(rawURL string) (origin, *url.URL, error) {
 	scheme := strings.ToLower(u.Scheme)
 	if _, ok := defaultPorts[scheme]; !ok {
 		if scheme == "" {
-			return origin{}, nil, fmt.Errorf("robotstxt: %q is not an absolute URL", rawURL)
+			return origin{}, nil, ErrNotAbsolute
 		}
-		return origin{}, nil, fmt.Errorf("robotstxt: %q: scheme %q has no robots.txt (only http, https and ftp)", rawURL, u.Scheme)
+		return origin{}, nil, fmt.Errorf("%w %q: only http, https and ftp URLs have robots.txt files", ErrUnsupportedScheme, u.Scheme)
 	}
 	host, err := normalizeHost(u.Hostname())
 	if err != nil {
-		return origin{}, nil, fmt.Errorf("robotstxt: %q: %w", rawURL, err)
+		return origin{}, nil, err
 	}
 	port := u.Port()
 	if port != "" {
 		n, err := strconv.Atoi(port)
 		if err != nil || n < 1 || n > 65535 {
-			return origin{}, nil, fmt.Errorf("robotstxt: %q: invalid port %q", rawURL, port)
+			return origin{}, nil, fmt.Errorf("%w %q", ErrInvalidPort, port)
 		}
 		port = strconv.Itoa(n) // "080" is 80
 	}
@@ -74,12 +76,12 @@ func parseOrigin(rawURL string) (origin, *url.URL, error) {
 // canonical form (IPv6 in brackets), names in punycode.
 func normalizeHost(host string) (string, error) {
 	if host == "" {
-		return "", errors.New("no host")
+		return "", ErrNoHost
 	}
 	if !utf8.ValidString(host) {
 		// The IDNA mapping would turn the bad bytes into U+FFFD and
 		// invent a punycode name for them.
-		return "", fmt.Errorf("invalid host %q: not UTF-8", host)
+		return "", fmt.Errorf("%w %q: not UTF-8", ErrInvalidHost, host)
 	}
 	if ip, err := netip.ParseAddr(host); err == nil {
 		if ip.Is6() {
@@ -89,10 +91,10 @@ func normalizeHost(host string) (string, error) {
 	}
 	name, err := hostProfile.ToASCII(strings.TrimSuffix(host, "."))
 	if err != nil {
-		return "", fmt.Errorf("invalid host %q: %v", host, err)
+		return "", fmt.Errorf("%w %q: %w", ErrInvalidHost, host, err)
 	}
 	if !validHost(name) {
-		return "", fmt.Errorf("invalid host %q", host)
+		return "", fmt.Errorf("%w %q", ErrInvalidHost, host)
 	}
 	return name, nil
 }
@@ -113,16 +115,20 @@ func validHost(name string) bool {
 }
 
 // RobotsURL returns the URL of the robots.txt file that governs pageURL:
-// the same scheme, host and port, with the path /robots.txt (SPEC 1). The
+// the same scheme, host and port, with the path /robots.txt (RFC 9309
+// section 2.3). The
 // scheme and host are lower-cased, an internationalized host name is
 // converted to punycode, a default port (80 for http, 443 for https, 21 for
 // ftp) is dropped and any other kept; user information, path, query and
 // fragment are dropped. It is an error if pageURL is not an absolute http,
-// https or ftp URL with a valid host.
+// https or ftp URL with a valid host; the error is a *URLError, which
+// errors.Is matches against ErrNotAbsolute, ErrUnsupportedScheme,
+// ErrNoHost, ErrInvalidHost and ErrInvalidPort, and errors.As against the
+// *url.Error of a URL that does not parse.
 func RobotsURL(pageURL string) (string, error) {
 	o, _, err := parseOrigin(pageURL)
 	if err != nil {
-		return "", err
+		return "", &URLError{Op: "RobotsURL", URL: pageURL, Err: err}
 	}
 	return o.String() + "/robots.txt", nil
 }

@@ -1,7 +1,8 @@
 package robotstxt
 
 import (
-	"fmt"
+	"errors"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -40,26 +41,66 @@ func TestRobotsURL(t *testing.T) {
 	}
 }
 
+// Every failure is a *URLError naming the page, whose cause errors.Is
+// tells apart; url.Parse and IDNA errors stay reachable with errors.As.
 func TestRobotsURLErrors(t *testing.T) {
-	tests := []struct{ page, wantErr string }{
-		{"mailto:someone@example.com", `scheme "mailto"`},
-		{"file:///etc/passwd", `scheme "file"`},
-		{"/relative/path", "not an absolute URL"},
-		{"example.com/x", "not an absolute URL"},
-		{"http:///x", "no host"},
-		{"http://exa mple.com/", "invalid"},
-		{"http://a..b/", "invalid host"},
-		{"http://-bad.com/", "invalid host"},
-		{"http://example.com:99999999999/", "invalid port"},
-		{"http://example.com:0/", "invalid port"},
-		{"http://%zz/", "invalid"},
-		{"http://\xae/", "not UTF-8"}, // found by FuzzRobotsURL: IDNA would invent xn--zn7c
+	tests := []struct {
+		page, wantErr string
+		is            error // nil: a *url.Error
+	}{
+		{"mailto:someone@example.com", `scheme "mailto"`, ErrUnsupportedScheme},
+		{"file:///etc/passwd", `scheme "file"`, ErrUnsupportedScheme},
+		{"/relative/path", "not an absolute URL", ErrNotAbsolute},
+		{"example.com/x", "not an absolute URL", ErrNotAbsolute},
+		{"http:///x", "no host", ErrNoHost},
+		{"http://exa mple.com/", "invalid", nil},
+		{"http://a..b/", "invalid host", ErrInvalidHost},
+		{"http://-bad.com/", "invalid host", ErrInvalidHost},
+		{"http://example.com:99999999999/", "invalid port", ErrInvalidPort},
+		{"http://example.com:0/", "invalid port", ErrInvalidPort},
+		{"http://%zz/", "invalid", nil},
+		{"http://\xae/", "not UTF-8", ErrInvalidHost}, // found by FuzzRobotsURL: IDNA would invent xn--zn7c
 	}
 	for _, tt := range tests {
 		got, err := RobotsURL(tt.page)
 		if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 			t.Errorf("RobotsURL(%q) = %q, %v; want an error containing %q", tt.page, got, err, tt.wantErr)
+			continue
 		}
+		var ue *URLError
+		if !errors.As(err, &ue) || ue.Op != "RobotsURL" || ue.URL != tt.page {
+			t.Errorf("RobotsURL(%q): error %#v is not a *URLError for the page", tt.page, err)
+		}
+		if tt.is != nil && !errors.Is(err, tt.is) {
+			t.Errorf("RobotsURL(%q): %v is not %v", tt.page, err, tt.is)
+		}
+		var pe *url.Error
+		if tt.is == nil && !errors.As(err, &pe) {
+			t.Errorf("RobotsURL(%q): %v does not wrap a *url.Error", tt.page, err)
+		}
+	}
+	// An IDNA failure is wrapped, not flattened: its own error stays in the
+	// chain beside ErrInvalidHost.
+	_, err := RobotsURL("http://xn--a.com/")
+	_, idnaErr := hostProfile.ToASCII("xn--a.com")
+	found := false
+	var walk func(error)
+	walk = func(e error) {
+		switch w := e.(type) {
+		case interface{ Unwrap() error }:
+			walk(w.Unwrap())
+		case interface{ Unwrap() []error }:
+			for _, e := range w.Unwrap() {
+				walk(e)
+			}
+		}
+		if e != nil && e.Error() == idnaErr.Error() {
+			found = true
+		}
+	}
+	walk(err)
+	if !errors.Is(err, ErrInvalidHost) || !found {
+		t.Errorf("IDNA error %v not wrapped in %v", idnaErr, err)
 	}
 }
 
@@ -145,31 +186,6 @@ func TestGoverns(t *testing.T) {
 	if Governs("not a url", "http://example.com/") || Governs("http://example.com/robots.txt", "::") {
 		t.Error("Governs accepted an invalid URL")
 	}
-}
-
-func ExampleRobotsURL() {
-	for _, page := range []string{
-		"https://www.Example.com:443/shop/cart?id=1",
-		"http://www.müller.eu:8080/",
-		"mailto:someone@example.com",
-	} {
-		u, err := RobotsURL(page)
-		fmt.Println(u, err)
-	}
-	// Output:
-	// https://www.example.com/robots.txt <nil>
-	// http://www.xn--mller-kva.eu:8080/robots.txt <nil>
-	//  robotstxt: "mailto:someone@example.com": scheme "mailto" has no robots.txt (only http, https and ftp)
-}
-
-func ExampleGoverns() {
-	fmt.Println(Governs("http://example.com/robots.txt", "http://example.com:80/page"))
-	fmt.Println(Governs("http://example.com/robots.txt", "https://example.com/page"))
-	fmt.Println(Governs("http://example.com/robots.txt", "http://www.example.com/page"))
-	// Output:
-	// true
-	// false
-	// false
 }
 
 // FuzzRobotsURL: any string either fails cleanly or yields a robots.txt URL

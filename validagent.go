@@ -1,5 +1,7 @@
 package robotstxt
 
+import "github.com/seed50c7eacc/robotstxt/internal/parse"
+
 // ValidAgent reports whether agent is a product token a crawler can obey
 // rules under: non-empty and made only of ASCII letters, '-' and '_', like
 // "Googlebot" or "Googlebot-Image". It is the check of Google's
@@ -13,13 +15,5 @@ package robotstxt
 // "Googlebot/2.1" or a whole "Mozilla/5.0 (compatible; Googlebot/2.1; ...)"
 // header, is named by no group and gets the rules of the "*" group.
 func ValidAgent(agent string) bool {
-	if agent == "" {
-		return false
-	}
-	for i := 0; i < len(agent); i++ {
-		if !isTokenByte(agent[i]) {
-			return false
-		}
-	}
-	return true
+	return agent != "" && parse.ProductToken(agent) == agent
 }

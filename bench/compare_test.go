@@ -12,52 +12,22 @@ package bench
 
 import (
 	"net/url"
-	"os"
-	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/corpus"
 	temoto "github.com/temoto/robotstxt"
 )
 
 func loadCorpus(tb testing.TB) [][]byte {
 	tb.Helper()
-	dir := os.Getenv("ROBOTSTXT_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "corpus")
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		tb.Skipf("no robots.txt corpus (set ROBOTSTXT_CORPUS or provide ../../shared/corpus): %v", err)
-	}
-	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
-	var files [][]byte
-	for _, e := range entries {
-		if !e.Type().IsRegular() {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if len(data) > robotstxt.DefaultMaxSize {
-			data = data[:robotstxt.DefaultMaxSize]
-		}
-		files = append(files, data)
-	}
+	_, files := corpus.Load(tb, robotstxt.DefaultMaxSize)
 	return files
 }
 
-func totalSize(files [][]byte) int64 {
-	n := 0
-	for _, f := range files {
-		n += len(f)
-	}
-	return int64(n)
-}
+func totalSize(files [][]byte) int64 { return corpus.Size(files) }
 
 // BenchmarkParse parses every corpus file once per iteration.
 func BenchmarkParse(b *testing.B) {
@@ -101,25 +71,7 @@ func crawlerQueries(tb testing.TB, files [][]byte) []query {
 		if err != nil {
 			theirs = nil
 		}
-		agents := []string{"Googlebot", "bingbot"}
-		urls := []string{"https://example.com/", "https://example.com/index.html", "https://example.com/products/item?id=42"}
-		for _, g := range ours.Groups() {
-			for _, a := range g.Agents {
-				if t := token(a); t != "" && len(agents) < 6 {
-					agents = append(agents, t)
-				}
-			}
-			for _, r := range g.Rules {
-				if len(urls) >= 12 {
-					break
-				}
-				p := strings.NewReplacer("*", "x", "$", "").Replace(r.Pattern)
-				if !strings.HasPrefix(p, "/") {
-					p = "/" + p
-				}
-				urls = append(urls, "https://example.com"+p+"page.html")
-			}
-		}
+		agents, urls := corpus.Queries(f)
 		for _, a := range agents {
 			for _, u := range urls {
 				qs = append(qs, query{ours, theirs, a, u})
@@ -130,16 +82,6 @@ func crawlerQueries(tb testing.TB, files [][]byte) []query {
 		tb.Skip("no queries")
 	}
 	return qs
-}
-
-func token(agent string) string {
-	for i := 0; i < len(agent); i++ {
-		c := agent[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_') {
-			return agent[:i]
-		}
-	}
-	return agent
 }
 
 // requestPath extracts what temoto matches: the URL's path and query.

@@ -15,19 +15,21 @@ import (
 
 	"github.com/seed50c7eacc/robotstxt"
 	"github.com/seed50c7eacc/robotstxt/internal/agenthint"
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
+	"github.com/seed50c7eacc/robotstxt/lint"
 )
 
 // A Result is the page's view of one robots.txt file, one agent and a list
 // of URLs.
 type Result struct {
-	Agent       string                 `json:"agent"`
-	Specific    bool                   `json:"specific"` // some group names the agent; otherwise the * group or none applies
-	CrawlDelay  float64                `json:"crawlDelay,omitempty"`
-	Verdicts    []Verdict              `json:"verdicts"`
-	Diagnostics []robotstxt.Diagnostic `json:"diagnostics"`
-	Sitemaps    []string               `json:"sitemaps"`
-	Lines       int                    `json:"lines"` // lines of the file as Google numbers them
-	Truncated   bool                   `json:"truncated"`
+	Agent       string            `json:"agent"`
+	Specific    bool              `json:"specific"` // some group names the agent; otherwise the * group or none applies
+	CrawlDelay  float64           `json:"crawlDelay,omitempty"`
+	Verdicts    []Verdict         `json:"verdicts"`
+	Diagnostics []lint.Diagnostic `json:"diagnostics"`
+	Sitemaps    []string          `json:"sitemaps"`
+	Lines       int               `json:"lines"` // lines of the file as Google numbers them
+	Truncated   bool              `json:"truncated"`
 	// AgentWarning is set when Agent is not a product token
 	// (robotstxt.ValidAgent): it says that the * group answers and which
 	// token was probably meant.
@@ -61,7 +63,7 @@ type Verdict struct {
 func Check(robots, agent, urls string) Result {
 	data := []byte(robots)
 	r := robotstxt.Parse(data)
-	report := robotstxt.Lint(data)
+	report := lint.Lint(data)
 	a := r.Agent(agent)
 	res := Result{
 		Agent:       agent,
@@ -78,7 +80,7 @@ func Check(robots, agent, urls string) Result {
 		res.Cut = cutOf(data, r.Size(), agent, a.Specific())
 	}
 	if res.Diagnostics == nil {
-		res.Diagnostics = []robotstxt.Diagnostic{}
+		res.Diagnostics = []lint.Diagnostic{}
 	}
 	if res.Sitemaps == nil {
 		res.Sitemaps = []string{}
@@ -121,7 +123,7 @@ func cutOf(data []byte, limit int, agent string, specific bool) *Cut {
 	whole := robotstxt.ParseWith(data, robotstxt.Options{MaxSize: -1})
 	for _, g := range whole.Groups() {
 		for _, name := range g.Agents {
-			if strings.EqualFold(agenthint.ProductToken(name), agent) && g.Line >= c.Line {
+			if strings.EqualFold(parse.ProductToken(name), agent) && g.Line >= c.Line {
 				c.GroupLine = g.Line
 				return c
 			}

@@ -32,7 +32,7 @@ func TestCheck(t *testing.T) {
 	}
 	var codes []string
 	for _, d := range got.Diagnostics {
-		codes = append(codes, d.Code)
+		codes = append(codes, string(d.Code))
 	}
 	if !strings.Contains(strings.Join(codes, " "), "rule-outside-group") {
 		t.Errorf("diagnostics %q lack rule-outside-group", codes)

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/seed50c7eacc/robotstxt"
+	robotslint "github.com/seed50c7eacc/robotstxt/lint"
 )
 
 // Exit statuses of lint.
@@ -52,14 +53,14 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cut {
 		data = data[:limit] // the byte past the limit only says that the file goes on
 	}
-	report := robotstxt.LintWith(data, robotstxt.Options{MaxSize: limit})
+	report := robotslint.LintWith(data, robotslint.Options{MaxSize: limit})
 	if cut {
 		// What follows the limit was not read, so it cannot be described
 		// as Lint would; say where Googlebot stops.
-		report.Diagnostics = append(report.Diagnostics, robotstxt.Diagnostic{
+		report.Diagnostics = append(report.Diagnostics, robotslint.Diagnostic{
 			Line:     report.LastLine,
-			Severity: robotstxt.SeverityError,
-			Code:     robotstxt.CodeContentPastLimit,
+			Severity: robotslint.SeverityError,
+			Code:     robotslint.CodeContentPastLimit,
 			Message:  fmt.Sprintf("the file is larger than %d bytes; Googlebot reads only the first %d: line %d and what follows are ignored (not read by this command)", limit, limit, report.LastLine),
 		})
 	}
@@ -69,7 +70,7 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		enc.SetIndent("", "  ")
 		out := struct {
 			File string `json:"file"`
-			*robotstxt.Report
+			*robotslint.Report
 		}{name, report}
 		if err := enc.Encode(out); err != nil {
 			errorf(stderr, "%v", err)

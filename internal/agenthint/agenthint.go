@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
 )
 
 // Warning returns "" when agent is a product token (robotstxt.ValidAgent),
@@ -36,21 +37,9 @@ func Warning(agent string) string {
 func Token(agent string) string {
 	agent = strings.TrimSpace(agent)
 	if i := strings.Index(strings.ToLower(agent), "compatible;"); i >= 0 {
-		if t := ProductToken(strings.TrimSpace(agent[i+len("compatible;"):])); t != "" {
+		if t := parse.ProductToken(strings.TrimSpace(agent[i+len("compatible;"):])); t != "" {
 			return t
 		}
 	}
-	return ProductToken(agent)
-}
-
-// ProductToken returns the leading run of ASCII letters, '-' and '_' of s:
-// what Google reads a user-agent line of a robots.txt file as ("Googlebot"
-// for "Googlebot/2.1", "" for "*").
-func ProductToken(s string) string {
-	for i := 0; i < len(s); i++ {
-		if !robotstxt.ValidAgent(s[i : i+1]) { // one byte: is it a token byte?
-			return s[:i]
-		}
-	}
-	return s
+	return parse.ProductToken(agent)
 }

@@ -41,13 +41,3 @@ func TestWarning(t *testing.T) {
 }
 
 // The file side, as Google's ExtractUserAgent reads a user-agent line.
-func TestProductToken(t *testing.T) {
-	for in, want := range map[string]string{
-		"Googlebot/2.1": "Googlebot", "Foo Bar": "Foo", "Googlebot-Image": "Googlebot-Image",
-		"AB42bot": "AB", "foofoobot*": "foofoobot", "*foo": "", "": "", "éBot": "", "a_b-c": "a_b-c",
-	} {
-		if got := ProductToken(in); got != want {
-			t.Errorf("ProductToken(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

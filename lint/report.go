@@ -1,7 +1,8 @@
-package robotstxt
+package lint
 
 import (
 	"fmt"
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
 	"strconv"
 )
 
@@ -21,34 +22,47 @@ const (
 	TagUnused               // a known key Google does not use: crawl-delay, host, noindex, ...
 )
 
-var tagNames = [...]string{"unknown", "user-agent", "allow", "disallow", "sitemap", "unused"}
+var tagNames = enumNames{kind: "tag", names: []string{"unknown", "user-agent", "allow", "disallow", "sitemap", "unused"}}
 
 // String returns the tag's name: "unknown", "user-agent", "allow",
 // "disallow", "sitemap" or "unused".
-func (t Tag) String() string {
-	if int(t) < len(tagNames) {
-		return tagNames[t]
-	}
-	return "tag(" + strconv.Itoa(int(t)) + ")"
-}
+func (t Tag) String() string { return tagNames.name(uint8(t)) }
 
 // MarshalText encodes t as its String form, for JSON.
-func (t Tag) MarshalText() ([]byte, error) {
-	if int(t) >= len(tagNames) {
-		return nil, fmt.Errorf("robotstxt: invalid tag %d", t)
-	}
-	return []byte(t.String()), nil
-}
+func (t Tag) MarshalText() ([]byte, error) { return tagNames.marshal(uint8(t)) }
 
 // UnmarshalText decodes the String form of a tag.
-func (t *Tag) UnmarshalText(text []byte) error {
-	for i, name := range tagNames {
+func (t *Tag) UnmarshalText(text []byte) error { return tagNames.unmarshal(text, (*uint8)(t)) }
+
+// enumNames are the text forms of a small enumeration, as String,
+// MarshalText and UnmarshalText give them.
+type enumNames struct {
+	kind  string // "tag", "severity"
+	names []string
+}
+
+func (e enumNames) name(v uint8) string {
+	if int(v) < len(e.names) {
+		return e.names[v]
+	}
+	return e.kind + "(" + strconv.Itoa(int(v)) + ")"
+}
+
+func (e enumNames) marshal(v uint8) ([]byte, error) {
+	if int(v) >= len(e.names) {
+		return nil, fmt.Errorf("lint: invalid %s %d", e.kind, v)
+	}
+	return []byte(e.names[v]), nil
+}
+
+func (e enumNames) unmarshal(text []byte, v *uint8) error {
+	for i, name := range e.names {
 		if string(text) == name {
-			*t = Tag(i)
+			*v = uint8(i)
 			return nil
 		}
 	}
-	return fmt.Errorf("robotstxt: unknown tag %q", text)
+	return fmt.Errorf("lint: unknown %s %q", e.kind, text)
 }
 
 // unusedKeys are the keys Google's reporting library tags as known but
@@ -62,7 +76,7 @@ var unusedKeys = [...]string{
 
 func isUnusedKey(key string) bool {
 	for _, k := range unusedKeys {
-		if len(key) == len(k) && hasPrefixFold(key, k) {
+		if len(key) == len(k) && parse.HasPrefixFold(key, k) {
 			return true
 		}
 	}

@@ -1,9 +1,9 @@
-package robotstxt_test
+package lint_test
 
 import (
 	"fmt"
 
-	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/lint"
 )
 
 func ExampleLint() {
@@ -15,7 +15,7 @@ Allow: /private*
 User-agent: MJ12bot
 Disallow: /
 `)
-	report := robotstxt.Lint(body)
+	report := lint.Lint(body)
 	for _, d := range report.Diagnostics {
 		fmt.Println(d)
 	}

@@ -1,0 +1,111 @@
+package robotstxt_test
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+
+	"github.com/seed50c7eacc/robotstxt"
+)
+
+func ExampleParse() {
+	robots := robotstxt.Parse([]byte(`
+User-agent: *
+Disallow: /private/
+Allow: /private/press/
+
+Sitemap: https://example.com/sitemap.xml
+`))
+	fmt.Println(robots.Allowed("Googlebot", "https://example.com/private/plans.html"))
+	fmt.Println(robots.Allowed("Googlebot", "https://example.com/private/press/launch.html"))
+	fmt.Println(robots.Sitemaps())
+	// Output:
+	// false
+	// true
+	// [https://example.com/sitemap.xml]
+}
+
+func ExampleRobots_Explain() {
+	robots := robotstxt.Parse([]byte("User-agent: *\nDisallow: /search\nAllow: /search/about\n"))
+	for _, url := range []string{"/search?q=go", "/search/about", "/maps"} {
+		v := robots.Explain("Googlebot", url)
+		fmt.Printf("%-14s %v\n", url, v)
+	}
+	// Output:
+	// /search?q=go   DISALLOWED by line 2: disallow: /search
+	// /search/about  ALLOWED by line 3: allow: /search/about
+	// /maps          ALLOWED (no rule applied)
+}
+
+func ExampleRobots_Agent() {
+	robots := robotstxt.Parse([]byte("User-agent: *\nDisallow: /\n\nUser-agent: Bingbot\nCrawl-delay: 2\nDisallow: /cgi-bin/\n"))
+	bing := robots.Agent("bingbot")
+	delay, ok := bing.CrawlDelay()
+	fmt.Println(bing.Specific(), delay, ok)
+	for _, url := range []string{"https://example.com/", "https://example.com/cgi-bin/x"} {
+		fmt.Println(url, bing.Allowed(url))
+	}
+	// Output:
+	// true 2s true
+	// https://example.com/ true
+	// https://example.com/cgi-bin/x false
+}
+
+func ExampleParseWith() {
+	data := []byte("User-agent: *\nDisallow: /\n")
+	robots := robotstxt.ParseWith(data, robotstxt.Options{MaxSize: -1}) // read the whole file, however large
+	fmt.Println(robots.Allowed("Googlebot", "https://example.com/"), robots.Truncated())
+	// Output: false false
+}
+
+func ExampleFromResponse() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "maintenance", http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	resp, err := http.Get(srv.URL + "/robots.txt")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	robots, err := robotstxt.FromResponse(resp)
+	fmt.Println(robots.Outcome(), err)
+	fmt.Println(robots.Allowed("Googlebot", srv.URL+"/"))
+	// Output:
+	// disallow all <nil>
+	// false
+}
+
+func ExampleRobotsURL() {
+	for _, page := range []string{
+		"https://www.Example.com:443/shop/cart?id=1",
+		"http://www.müller.eu:8080/",
+		"mailto:someone@example.com",
+	} {
+		u, err := robotstxt.RobotsURL(page)
+		fmt.Println(u, err)
+	}
+	// Output:
+	// https://www.example.com/robots.txt <nil>
+	// http://www.xn--mller-kva.eu:8080/robots.txt <nil>
+	//  robotstxt: RobotsURL "mailto:someone@example.com": unsupported scheme "mailto": only http, https and ftp URLs have robots.txt files
+}
+
+func ExampleGoverns() {
+	fmt.Println(robotstxt.Governs("http://example.com/robots.txt", "http://example.com:80/page"))
+	fmt.Println(robotstxt.Governs("http://example.com/robots.txt", "https://example.com/page"))
+	fmt.Println(robotstxt.Governs("http://example.com/robots.txt", "http://www.example.com/page"))
+	// Output:
+	// true
+	// false
+	// false
+}
+
+// Errors from RobotsURL say why with errors.Is.
+func ExampleURLError() {
+	_, err := robotstxt.RobotsURL("http:///no-host")
+	var ue *robotstxt.URLError
+	fmt.Println(errors.Is(err, robotstxt.ErrNoHost), errors.As(err, &ue) && ue.Op == "RobotsURL")
+	// Output: true true
+}

@@ -1,0 +1,115 @@
+package parse
+
+import (
+	"slices"
+	"strings"
+)
+
+// IsGlobalAgent reports whether a user-agent value names every crawler:
+// "*" alone or followed by white space (Google reads "* foo" as "*").
+func IsGlobalAgent(value string) bool {
+	return len(value) > 0 && value[0] == '*' && (len(value) == 1 || IsSpace(value[1]))
+}
+
+// ProductToken returns the leading run of ASCII letters, '-' and '_' of a
+// user-agent value: "Googlebot/2.1" is "Googlebot", "AB42bot" is "AB" and
+// "*foo" is "". Google compares only this token with a crawler's name.
+func ProductToken(value string) string {
+	for i := 0; i < len(value); i++ {
+		if !isTokenByte(value[i]) {
+			return value[:i]
+		}
+	}
+	return value
+}
+
+func isTokenByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
+}
+
+// HasUpper reports whether s holds an ASCII upper-case letter.
+func HasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// AgentToken returns the lower-cased product token of a user-agent value:
+// the name agents are matched by, ignoring case.
+func AgentToken(value string) string {
+	t := ProductToken(value)
+	if !HasUpper(t) {
+		return t
+	}
+	b := []byte(t)
+	for i, c := range b {
+		b[i] = LowerASCII(c)
+	}
+	return string(b)
+}
+
+// A Naming says that a group names an agent token.
+type Naming struct {
+	Token string // lower-cased product token, as AgentToken returns
+	Group int32
+}
+
+// SortNamings sorts names by token, then by group: the order NextAgent
+// reads them in.
+func SortNamings(names []Naming) {
+	slices.SortFunc(names, func(a, b Naming) int {
+		if c := strings.Compare(a.Token, b.Token); c != 0 {
+			return c
+		}
+		return int(a.Group - b.Group)
+	})
+}
+
+// NextAgent reads the run of sorted names that starts at names[i], all
+// with one token. It returns the token; the groups that name it, in file
+// order and each once (the groups whose rules Google merges for that
+// agent), appended to groups[:0]; and the index after the run. The caller
+// owns the groups buffer, so that reading every agent allocates little.
+func NextAgent(names []Naming, i int, groups []int32) (token string, _ []int32, next int) {
+	groups = groups[:0]
+	j := i
+	for ; j < len(names) && names[j].Token == names[i].Token; j++ {
+		if n := len(groups); n == 0 || groups[n-1] != names[j].Group {
+			groups = append(groups, names[j].Group)
+		}
+	}
+	return names[i].Token, groups, j
+}
+
+// IndexDirectory returns the directory of an allow pattern whose last path
+// segment starts with "index.htm": allowing "/d/index.html" also allows
+// "/d/", as the pattern dir+"$". Google tries the derived pattern only when
+// the original does not match; since it is always shorter, trying both and
+// keeping the longer match decides the same.
+func IndexDirectory(pattern string) (dir string, ok bool) {
+	slash := strings.LastIndexByte(pattern, '/')
+	if slash < 0 || !strings.HasPrefix(pattern[slash:], "/index.htm") {
+		return "", false
+	}
+	return pattern[:slash+1], true
+}
+
+// IsDecimal reports whether s is digits with at most one '.' and at least
+// one digit: a valid crawl-delay.
+func IsDecimal(s string) bool {
+	digits, dots := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case '0' <= c && c <= '9':
+			digits++
+		case c == '.':
+			dots++
+		default:
+			return false
+		}
+	}
+	return digits > 0 && dots <= 1
+}

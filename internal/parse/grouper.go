@@ -1,0 +1,87 @@
+package parse
+
+// A Role is what a line does in the group structure Google's matcher
+// forms.
+type Role uint8
+
+const (
+	// RoleNone: no directive (blank, comment, or text without a key).
+	RoleNone Role = iota
+	// RoleAgent: a user-agent line. Grouped.NewGroup says whether it
+	// starts a group or joins the open one.
+	RoleAgent
+	// RoleRule: an allow or disallow line of the open group.
+	RoleRule
+	// RoleOutside: an allow or disallow line before any user-agent line;
+	// it belongs to no group and Google ignores it.
+	RoleOutside
+	// RoleSitemap: a sitemap line; it belongs to the file, not to a group.
+	RoleSitemap
+	// RoleOther: any other directive (crawl-delay, content-usage, ...),
+	// inside the open group when Grouped.Group >= 0.
+	RoleOther
+)
+
+// A Grouped is a line with its place in the group structure.
+type Grouped struct {
+	Line
+	Role     Role
+	NewGroup bool // a user-agent line that starts a group
+	Group    int  // index of the open group, -1 before the first user-agent line
+	// GroupHasRules reports whether the open group had a rule before this
+	// line.
+	GroupHasRules bool
+}
+
+// A Grouper forms groups from the lines of a body as Google's matcher
+// does: a group is a run of user-agent lines and the lines that follow
+// them, up to the next user-agent line that comes after a rule. Google's
+// matcher implies this structure: its flags accumulate over user-agent
+// lines and reset at the first user-agent line after an allow or disallow
+// line, and lines of any other kind (sitemap, unknown, invalid) leave them
+// alone.
+type Grouper struct {
+	tok      Tokenizer
+	group    int
+	hasRules bool
+}
+
+// NewGrouper returns a Grouper of body.
+func NewGrouper(body string) Grouper {
+	return Grouper{tok: NewTokenizer(body), group: -1}
+}
+
+// Rest returns the bytes not yet read.
+func (g *Grouper) Rest() string { return g.tok.rest }
+
+// Next reads the next line into l, every line of the body in turn. It
+// reports false when the body is exhausted.
+func (g *Grouper) Next(l *Grouped) bool {
+	if !g.tok.Next(&l.Line) {
+		return false
+	}
+	l.Role, l.NewGroup, l.GroupHasRules = RoleNone, false, g.hasRules
+	if l.Flags&LineHasDirective != 0 {
+		switch l.Kind {
+		case KeyUserAgent:
+			l.Role = RoleAgent
+			if g.group < 0 || g.hasRules {
+				g.group++
+				g.hasRules = false
+				l.NewGroup = true
+			}
+		case KeyAllow, KeyDisallow:
+			l.Role = RoleOutside
+			if g.group >= 0 {
+				l.Role = RoleRule
+				g.hasRules = true
+			}
+		case KeySitemap:
+			l.Role = RoleSitemap
+		default:
+			l.Role = RoleOther
+		}
+	}
+	l.Group = g.group
+	return true
+}

@@ -1,0 +1,105 @@
+package parse
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// collect returns the groups of body as the Collector builds them.
+func collect(body string) []Group {
+	var c Collector
+	c.Presize(Count(body))
+	gr := NewGrouper(body)
+	var l Grouped
+	for gr.Next(&l) {
+		c.Add(&l)
+	}
+	return c.Groups
+}
+
+// Google's grouping: user-agent lines accumulate until a rule; the first
+// user-agent line after a rule starts a group; blank, unknown and sitemap
+// lines end nothing; rules before any user-agent line belong to no group
+// (Google's RobotsMatcher, robots.cc; RFC 9309 section 2.1). Other keyed
+// lines inside a group (crawl-delay, content-usage, content-signal) come
+// with the group, with their lines and raw values.
+func TestCollectGroups(t *testing.T) {
+	body := "Disallow: /orphan\n" + // 1
+		"User-agent: A/1.0\n" + // 2
+		"\n" + // 3
+		"Content-Usage: train-ai=n\n" + // 4
+		"user-agent: *\n" + // 5
+		"Allow: /x\n" + // 6
+		"Sitemap: https://e/s.xml\n" + // 7
+		"Content-Signal: search=yes, ai-train=no\n" + // 8
+		"Disallow: /y\n" + // 9
+		"User-agent: b\n" + // 10
+		"Crawl-delay: 5\n" // 11
+	want := []Group{
+		{
+			Line:   2,
+			Agents: []Agent{{Line: 2, Value: "A/1.0", Token: "a"}, {Line: 5, Value: "*", Global: true}},
+			Global: true,
+			Rules:  []Rule{{Allow: true, Value: "/x", Line: 6}, {Value: "/y", Line: 9}},
+			Others: []Other{{Key: "Content-Usage", Value: "train-ai=n", Line: 4}, {Key: "Content-Signal", Value: "search=yes, ai-train=no", Line: 8}},
+		},
+		{
+			Line:   10,
+			Agents: []Agent{{Line: 10, Value: "b", Token: "b"}},
+			Rules:  []Rule{},
+			Others: []Other{{Key: "Crawl-delay", Value: "5", Line: 11}},
+		},
+	}
+	if diff := cmp.Diff(want, collect(body)); diff != "" {
+		t.Errorf("groups (-want +got):\n%s", diff)
+	}
+	if n := Count(body); n != (Counts{Lines: 12, Groups: 2, Agents: 3, Rules: 2, Others: 3}) {
+		t.Errorf("Count = %+v", n)
+	}
+}
+
+// Each line's role and group, as the grouper hands them to Parse and lint.
+func TestGrouperRoles(t *testing.T) {
+	body := "allow: /a\nuser-agent: x\nsitemap: s\nfoo: bar\ndisallow: /\nuser-agent: y\n# c\n"
+	type role struct {
+		Role     Role
+		NewGroup bool
+		Group    int
+	}
+	want := []role{{RoleOutside, false, -1}, {RoleAgent, true, 0}, {RoleSitemap, false, 0}, {RoleOther, false, 0}, {RoleRule, false, 0}, {RoleAgent, true, 1}, {RoleNone, false, 1}, {RoleNone, false, 1}}
+	var got []role
+	gr := NewGrouper(body)
+	var l Grouped
+	for gr.Next(&l) {
+		got = append(got, role{l.Role, l.NewGroup, l.Group})
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("roles (-want +got):\n%s", diff)
+	}
+}
+
+// NextAgent hands each token once, in sorted order, with its groups in
+// file order and without repeats: the groups Google merges for it.
+func TestNextAgent(t *testing.T) {
+	names := []Naming{{"b", 2}, {"a", 1}, {"b", 0}, {"a", 1}, {"", 3}, {"b", 2}}
+	type agent struct {
+		Token  string
+		Groups []int32
+	}
+	var got []agent
+	SortNamings(names)
+	var groups []int32
+	for i := 0; i < len(names); {
+		var token string
+		token, groups, i = NextAgent(names, i, groups)
+		got = append(got, agent{token, append([]int32(nil), groups...)})
+	}
+	want := []agent{{"", []int32{3}}, {"a", []int32{1}}, {"b", []int32{0, 2}}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("agents (-want +got):\n%s", diff)
+	}
+	if AgentToken("GoogleBot/2.1") != "googlebot" || AgentToken("*") != "" || AgentToken("MJ12bot") != "mj" {
+		t.Error("AgentToken")
+	}
+}

@@ -1,0 +1,359 @@
+// Package parse reads robots.txt files as Google's parser does: a
+// tokenizer that splits a body into lines, keys and values, and a grouper
+// that forms the groups Google's matcher sees. Parse (the matcher) and the
+// lint package both consume them, so that the two read every file alike.
+package parse
+
+import "strings"
+
+// MaxLineBytes is how many content bytes of one line are kept. Google's
+// parser reads lines into a buffer of 2083*8 bytes, one of which holds the
+// terminating NUL; the rest of a longer line is dropped.
+const MaxLineBytes = 2083*8 - 1
+
+// KeyKind classifies a directive's key.
+type KeyKind uint8
+
+const (
+	KeyUnknown KeyKind = iota
+	KeyUserAgent
+	KeyAllow
+	KeyDisallow
+	KeySitemap
+)
+
+// LineFlags record what the Tokenizer saw on a Line, as Google's
+// RobotsParseHandler::LineMetadata does.
+type LineFlags uint8
+
+const (
+	LineEmpty        LineFlags = 1 << iota // nothing but white space
+	LineHasComment                         // a '#' was found
+	LineIsComment                          // nothing but a comment
+	LineHasDirective                       // a key and a value were found
+	LineTypo                               // the key is an accepted misspelling
+	LineTooLong                            // bytes past MaxLineBytes were dropped
+	LineMissingColon                       // key and value were split by white space
+	LineMayEscape                          // a '%' or a byte >= 0x80 was seen: values may need escaping
+)
+
+// A Line is one physical line of a robots.txt file after tokenizing.
+type Line struct {
+	Num   int // 1-based, as Google numbers lines
+	Flags LineFlags
+	Kind  KeyKind // meaningful only with LineHasDirective
+	Key   string  // the key as written, trimmed
+	Value string  // the value as written, trimmed, comment removed; not escaped
+}
+
+// A Tokenizer splits a robots.txt body into lines exactly as Google's
+// RobotsTxtParser::Parse does: an optional (possibly partial) UTF-8 byte
+// order mark is dropped, CR, LF and CR LF end lines, and the last line is
+// always emitted, even when it is empty.
+type Tokenizer struct {
+	rest   string
+	lines  int
+	prevCR bool // the previous line ended in CR, so a following LF may be swallowed
+	done   bool
+}
+
+// NewTokenizer returns a Tokenizer of body.
+func NewTokenizer(body string) Tokenizer {
+	const bom = "\xEF\xBB\xBF"
+	n := 0
+	for n < len(bom) && n < len(body) && body[n] == bom[n] {
+		n++
+	}
+	return Tokenizer{rest: body[n:]}
+}
+
+// Byte classes for the line scan.
+const (
+	scanEnd    = 1 // CR, LF: the line ends
+	scanStop   = 2 // NUL, '#': the content ends
+	scanColon  = 3 // ':'
+	scanEscape = 4 // '%' or a byte >= 0x80: a rule value may need escaping
+)
+
+// scanClass classifies bytes for the line scan; 0 is an ordinary byte. It
+// is never written after initialization.
+var scanClass = func() (t [256]uint8) {
+	t['\n'], t['\r'] = scanEnd, scanEnd
+	t[0], t['#'] = scanStop, scanStop
+	t[':'] = scanColon
+	t['%'] = scanEscape
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = scanEscape
+	}
+	return t
+}()
+
+// Next tokenizes the next line into l. It reports false when the body is
+// exhausted.
+func (t *Tokenizer) Next(l *Line) bool {
+	for !t.done {
+		s := t.rest
+		// One pass over the line finds its end, where its content stops
+		// (NUL or '#'), its first colon, and whether it may need escaping.
+		stop, colon, mayEscape := -1, -1, false
+		i := 0
+	scan:
+		for ; i < len(s); i++ {
+			for i < len(s) && scanClass[s[i]] == 0 {
+				i++ // the tight loop over ordinary bytes
+			}
+			if i == len(s) {
+				break
+			}
+			switch scanClass[s[i]] {
+			case scanEnd:
+				break scan
+			case scanStop:
+				stop = i
+				if j := indexLineEnd(s[i:]); j >= 0 {
+					i += j
+				} else {
+					i = len(s)
+				}
+				break scan
+			case scanColon:
+				if colon < 0 {
+					colon = i
+				}
+			case scanEscape:
+				mayEscape = true
+			}
+		}
+		var term byte
+		if i < len(s) {
+			term = s[i]
+			t.rest = s[i+1:]
+		} else {
+			t.done = true
+			t.rest = ""
+		}
+		content := s[:i]
+		if term == '\n' && content == "" && t.prevCR {
+			// The LF of a CR LF pair: no line of its own.
+			t.prevCR = false
+			continue
+		}
+		t.prevCR = term == '\r'
+		t.lines++
+		if len(content) > MaxLineBytes {
+			TokenizeLine(l, t.lines, content)
+			return true
+		}
+		*l = Line{Num: t.lines}
+		if stop >= 0 {
+			if content[stop] == '#' {
+				l.Flags |= LineHasComment
+			}
+			content = content[:stop]
+		}
+		if mayEscape {
+			l.Flags |= LineMayEscape
+		}
+		splitDirective(l, content, colon)
+		return true
+	}
+	return false
+}
+
+// Rest returns the bytes not yet tokenized.
+func (t *Tokenizer) Rest() string { return t.rest }
+
+// indexLineEnd returns the index of the first CR or LF in s, or -1.
+func indexLineEnd(s string) int {
+	lf := strings.IndexByte(s, '\n')
+	head := s
+	if lf >= 0 {
+		head = s[:lf]
+	}
+	if cr := strings.IndexByte(head, '\r'); cr >= 0 {
+		return cr
+	}
+	return lf
+}
+
+// TokenizeLine fills l from the content of line num, following Google's
+// GetKeyAndValueFrom. For lines within the length cap, next does the same
+// work in its scan.
+func TokenizeLine(l *Line, num int, content string) {
+	*l = Line{Num: num, Flags: LineMayEscape}
+	if len(content) > MaxLineBytes {
+		content = content[:MaxLineBytes]
+		l.Flags |= LineTooLong
+	}
+	// Google works on C strings, so a NUL ends the line's content.
+	if i := strings.IndexByte(content, 0); i >= 0 {
+		content = content[:i]
+	}
+	if i := strings.IndexByte(content, '#'); i >= 0 {
+		l.Flags |= LineHasComment
+		content = content[:i]
+	}
+	splitDirective(l, content, strings.IndexByte(content, ':'))
+}
+
+// splitDirective finds the key and the value in a line's content (comment
+// removed), given the index of its first colon or -1.
+func splitDirective(l *Line, content string, colon int) {
+	start, end := 0, len(content)
+	for start < end && IsSpace(content[start]) {
+		start++
+	}
+	for end > start && IsSpace(content[end-1]) {
+		end--
+	}
+	if start == end {
+		if l.Flags&LineHasComment != 0 {
+			l.Flags |= LineIsComment
+		} else {
+			l.Flags |= LineEmpty
+		}
+		return
+	}
+	var key, value string
+	if colon >= 0 {
+		key, value = content[start:colon], content[colon+1:end]
+	} else {
+		// A missing colon is accepted when white space separates exactly
+		// two tokens.
+		content = content[start:end]
+		sep := indexBlank(content)
+		if sep < 0 {
+			return
+		}
+		v := sep + 1
+		for v < len(content) && (content[v] == ' ' || content[v] == '\t') {
+			v++
+		}
+		if indexBlank(content[v:]) >= 0 {
+			return
+		}
+		l.Flags |= LineMissingColon
+		key, value = content[:sep], content[v:]
+	}
+	key = TrimSpace(key)
+	if key == "" {
+		return
+	}
+	l.Flags |= LineHasDirective
+	l.Key = key
+	l.Value = TrimSpace(value)
+	var typo bool
+	l.Kind, typo = ClassifyKey(key)
+	if typo {
+		l.Flags |= LineTypo
+	}
+}
+
+// indexBlank returns the index of the first space or tab in s, or -1.
+// (strings.IndexAny builds a byte set on every call.)
+func indexBlank(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' || s[i] == '\t' {
+			return i
+		}
+	}
+	return -1
+}
+
+// IsSpace reports whether c is ASCII white space as C's isspace sees it in
+// the C locale. LF and CR never reach it inside a line.
+func IsSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\n' || c == '\r'
+}
+
+func TrimSpace(s string) string {
+	for len(s) > 0 && IsSpace(s[0]) {
+		s = s[1:]
+	}
+	for len(s) > 0 && IsSpace(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+type keySpelling struct {
+	prefix string
+	kind   KeyKind
+	typo   bool
+}
+
+// Key spellings Google accepts, tested as ASCII case-insensitive prefixes in
+// this order; the first hit wins.
+var keySpellings = [...]keySpelling{
+	{"user-agent", KeyUserAgent, false},
+	{"useragent", KeyUserAgent, true},
+	{"user agent", KeyUserAgent, true},
+	{"allow", KeyAllow, false},
+	{"disallow", KeyDisallow, false},
+	{"dissallow", KeyDisallow, true},
+	{"dissalow", KeyDisallow, true},
+	{"disalow", KeyDisallow, true},
+	{"diasllow", KeyDisallow, true},
+	{"disallaw", KeyDisallow, true},
+	{"sitemap", KeySitemap, false},
+	{"site-map", KeySitemap, true},
+}
+
+// ClassifyKey returns the kind of a directive's key and whether the key is
+// an accepted misspelling.
+func ClassifyKey(key string) (KeyKind, bool) {
+	if key == "" {
+		return KeyUnknown, false
+	}
+	// Only the spellings that share the key's first letter can match; they
+	// are tried in keySpellings order.
+	var spellings []keySpelling
+	switch LowerASCII(key[0]) {
+	case 'u':
+		spellings = keySpellings[0:3]
+	case 'a':
+		spellings = keySpellings[3:4]
+	case 'd':
+		spellings = keySpellings[4:10]
+	case 's':
+		spellings = keySpellings[10:12]
+	}
+	for _, s := range spellings {
+		if HasPrefixFold(key, s.prefix) {
+			return s.kind, s.typo
+		}
+	}
+	return KeyUnknown, false
+}
+
+// HasPrefixFold reports whether s begins with prefix, ignoring ASCII case.
+// prefix must be lower case.
+func HasPrefixFold(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		if LowerASCII(s[i]) != prefix[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func LowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + ('a' - 'A')
+	}
+	return c
+}
+
+// Spelling returns the accepted key spelling that key begins with, the one
+// ClassifyKey chose, or key itself when it has none.
+func Spelling(key string) string {
+	for _, s := range keySpellings {
+		if HasPrefixFold(key, s.prefix) {
+			return s.prefix
+		}
+	}
+	return key
+}

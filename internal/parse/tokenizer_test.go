@@ -1,0 +1,318 @@
+package parse
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// tokenize returns every line the tokenizer emits for body.
+func tokenize(body string) []Line {
+	var out []Line
+	tok := NewTokenizer(body)
+	var l Line
+	for tok.Next(&l) {
+		out = append(out, l)
+	}
+	return out
+}
+
+// A lineView is the part of a line a test states: number, key, value and
+// flags.
+type lineView struct {
+	Num   int
+	Kind  KeyKind
+	Key   string
+	Value string
+	Flags LineFlags
+}
+
+func views(lines []Line) []lineView {
+	out := make([]lineView, len(lines))
+	for i, l := range lines {
+		out[i] = lineView{l.Num, l.Kind, l.Key, l.Value, l.Flags &^ LineMayEscape} // the hint is not Google metadata
+	}
+	return out
+}
+
+// contents returns the values of the directive lines and "" for the others,
+// one per emitted line: enough to see where lines break.
+func contents(body string) []string {
+	var out []string
+	for _, l := range tokenize(body) {
+		out = append(out, l.Key+l.Value)
+	}
+	return out
+}
+
+// GOOGLE-BEHAVIOR 1.3: only CR and LF end lines; a LF right after the CR
+// that ended an empty-so-far line is swallowed; the last line is always
+// emitted. SPEC 3.1.
+func TestLineSplitting(t *testing.T) {
+	tests := []struct {
+		name string
+		body string
+		want []string
+	}{
+		{"empty body is one empty line", "", []string{""}},
+		{"LF", "a:1\nb:2", []string{"a1", "b2"}},
+		{"trailing LF adds an empty line", "a:1\n", []string{"a1", ""}},
+		{"CRLF is one break", "a:1\r\nb:2", []string{"a1", "b2"}},
+		{"CR alone", "a:1\rb:2", []string{"a1", "b2"}},
+		{"CR CR LF is two breaks", "a:1\r\r\nb:2", []string{"a1", "", "b2"}},
+		{"LF CR is two breaks", "a:1\n\rb:2", []string{"a1", "", "b2"}},
+		{"CR LF LF is two breaks", "a:1\r\n\nb:2", []string{"a1", "", "b2"}},
+		{"trailing CRLF", "a:1\r\n", []string{"a1", ""}},
+		{"mixed", "a:1\nb:2\r\nc:3\rd:4", []string{"a1", "b2", "c3", "d4"}},
+		{"VT and FF are content", "a:1\vb\fc", []string{"a1\vb\fc"}},
+		{"lone LF", "\n", []string{"", ""}},
+		{"lone CRLF", "\r\n", []string{"", ""}},
+		{"CR LF CR LF", "\r\n\r\n", []string{"", "", ""}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, contents(tt.body)); diff != "" {
+				t.Errorf("lines of %q (-want +got):\n%s", tt.body, diff)
+			}
+		})
+	}
+}
+
+// GOOGLE-BEHAVIOR 1.3 and robots_test ID_LinesNumbersAreCountedCorrectly:
+// line numbers count every emitted line.
+func TestLineNumbers(t *testing.T) {
+	bodies := map[string]string{
+		"unix":     "User-Agent: foo\nAllow: /some/path\nUser-Agent: bar\n\n\nDisallow: /\n",
+		"dos":      "User-Agent: foo\r\nAllow: /some/path\r\nUser-Agent: bar\r\n\r\n\r\nDisallow: /\r\n",
+		"mac":      "User-Agent: foo\rAllow: /some/path\rUser-Agent: bar\r\r\rDisallow: /\r",
+		"no final": "User-Agent: foo\nAllow: /some/path\nUser-Agent: bar\n\n\nDisallow: /",
+		"mixed":    "User-Agent: foo\nAllow: /some/path\r\nUser-Agent: bar\n\r\n\nDisallow: /",
+	}
+	for name, body := range bodies {
+		var directives, last int
+		for _, l := range tokenize(body) {
+			if l.Flags&LineHasDirective != 0 {
+				directives++
+				last = l.Num
+			}
+		}
+		if directives != 4 || last != 6 {
+			t.Errorf("%s: %d directives, last on line %d; want 4 and 6", name, directives, last)
+		}
+	}
+}
+
+// GOOGLE-BEHAVIOR 1.2: a leading BOM, or any prefix of one, is dropped;
+// after the first mismatch BOM bytes are ordinary. SPEC 3.3.
+func TestByteOrderMark(t *testing.T) {
+	tests := []struct {
+		name string
+		body string
+		want []string
+	}{
+		{"full BOM", "\xEF\xBB\xBFUser-Agent: foo", []string{"User-Agentfoo"}},
+		{"two bytes", "\xEF\xBBUser-Agent: foo", []string{"User-Agentfoo"}},
+		{"one byte", "\xEFUser-Agent: foo", []string{"User-Agentfoo"}},
+		{"broken BOM keeps the mismatch", "\xEF\x11\xBFUser-Agent: foo", []string{"\x11\xBFUser-Agentfoo"}},
+		{"second BOM is content", "\xEF\xBB\xBF\xEF\xBB\xBFa: 1", []string{"\xEF\xBB\xBFa1"}},
+		{"no EF, no skip", "\xBB\xBFa: 1", []string{"\xBB\xBFa1"}},
+		{"EF then LF", "\xEF\na: 1", []string{"", "a1"}},
+		{"BOM mid-file", "a: 1\n\xEF\xBB\xBFb: 2", []string{"a1", "\xEF\xBB\xBFb2"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, contents(tt.body)); diff != "" {
+				t.Errorf("lines of %q (-want +got):\n%s", tt.body, diff)
+			}
+		})
+	}
+	// The BOM does not count toward the line cap.
+	body := "\xEF\xBB\xBF" + "a:" + strings.Repeat("x", MaxLineBytes-2)
+	if l := tokenize(body)[0]; l.Flags&LineTooLong != 0 || len(l.Value) != MaxLineBytes-2 {
+		t.Errorf("BOM counted toward the line cap: too long %v, value length %d", l.Flags&LineTooLong != 0, len(l.Value))
+	}
+}
+
+// GOOGLE-BEHAVIOR 1.4: 16,663 content bytes are kept; the rest of the line
+// is dropped before comments are removed, and the line is flagged.
+func TestLineCap(t *testing.T) {
+	fill := func(n int) string { return "a:" + strings.Repeat("x", n-2) }
+	if MaxLineBytes != 16663 {
+		t.Fatalf("MaxLineBytes = %d, want 16663", MaxLineBytes)
+	}
+	l := tokenize(fill(16663))[0]
+	if l.Flags&LineTooLong != 0 || len(l.Value) != 16661 {
+		t.Errorf("16663 bytes: flagged %v, value %d bytes; want unflagged, 16661", l.Flags&LineTooLong != 0, len(l.Value))
+	}
+	l = tokenize(fill(16664))[0]
+	if l.Flags&LineTooLong == 0 || len(l.Value) != 16661 {
+		t.Errorf("16664 bytes: flagged %v, value %d bytes; want flagged, 16661", l.Flags&LineTooLong != 0, len(l.Value))
+	}
+	// A '#' past the cut is never seen.
+	l = tokenize(fill(16663) + "#comment")[0]
+	if l.Flags&LineHasComment != 0 {
+		t.Error("a '#' past the cut was seen")
+	}
+	// The flag covers only its own line.
+	lines := tokenize(fill(20000) + "\nb: 1")
+	if lines[0].Flags&LineTooLong == 0 || lines[1].Flags&LineTooLong != 0 {
+		t.Errorf("too-long flags %v, %v; want true, false", lines[0].Flags&LineTooLong != 0, lines[1].Flags&LineTooLong != 0)
+	}
+}
+
+// GOOGLE-BEHAVIOR 1.5: a NUL ends a line's content.
+func TestNULEndsLine(t *testing.T) {
+	tests := []struct {
+		body string
+		want lineView
+	}{
+		{"Disallow: /a\x00b", lineView{1, KeyDisallow, "Disallow", "/a", LineHasDirective}},
+		{"User-agent\x00: x", lineView{1, KeyUnknown, "", "", 0}},
+		{"\x00Disallow: /", lineView{1, KeyUnknown, "", "", LineEmpty}},
+		{"Disallow: /a\x00#b", lineView{1, KeyDisallow, "Disallow", "/a", LineHasDirective}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, views(tokenize(tt.body))[0]); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", tt.body, diff)
+		}
+	}
+}
+
+// GOOGLE-BEHAVIOR 1.6: comment, trim, first colon or a single run of SP/HT
+// between exactly two tokens, trimmed key and value. SPEC 3.4.
+func TestTokenizeLine(t *testing.T) {
+	const d = LineHasDirective
+	tests := []struct {
+		body string
+		want lineView
+	}{
+		{"Disallow: /x", lineView{1, KeyDisallow, "Disallow", "/x", d}},
+		{"  Disallow  :   /x  ", lineView{1, KeyDisallow, "Disallow", "/x", d}},
+		{"Allow:  /p q  ", lineView{1, KeyAllow, "Allow", "/p q", d}},
+		{"Disallow:", lineView{1, KeyDisallow, "Disallow", "", d}},
+		{"Disallow:   ", lineView{1, KeyDisallow, "Disallow", "", d}},
+		{"foo:", lineView{1, KeyUnknown, "foo", "", d}},
+		{": foo", lineView{1, KeyUnknown, "", "", 0}},
+		{"Disallow /a:b", lineView{1, KeyDisallow, "Disallow /a", "b", d}},
+		{"Sitemap: http://x/y", lineView{1, KeySitemap, "Sitemap", "http://x/y", d}},
+		{"Sitemap: http://x/s.xml#frag", lineView{1, KeySitemap, "Sitemap", "http://x/s.xml", d | LineHasComment}},
+		{"Disallow /x", lineView{1, KeyDisallow, "Disallow", "/x", d | LineMissingColon}},
+		{"Disallow\t/x", lineView{1, KeyDisallow, "Disallow", "/x", d | LineMissingColon}},
+		{"Disallow \t  /x", lineView{1, KeyDisallow, "Disallow", "/x", d | LineMissingColon}},
+		{"user agent x", lineView{1, KeyUnknown, "", "", 0}},
+		{"user agent: x", lineView{1, KeyUserAgent, "user agent", "x", d | LineTypo}},
+		{"Disallow\v/foo", lineView{1, KeyUnknown, "", "", 0}},
+		{"Disallow\v/foo bar", lineView{1, KeyDisallow, "Disallow\v/foo", "bar", d | LineMissingColon}},
+		{"justoneword", lineView{1, KeyUnknown, "", "", 0}},
+		{"# only a comment", lineView{1, KeyUnknown, "", "", LineHasComment | LineIsComment}},
+		{"   ", lineView{1, KeyUnknown, "", "", LineEmpty}},
+		{"\t\v\f ", lineView{1, KeyUnknown, "", "", LineEmpty}},
+		{"Error #and comment", lineView{1, KeyUnknown, "", "", LineHasComment}},
+		{"User-Agent bar # no", lineView{1, KeyUserAgent, "User-Agent", "bar", d | LineHasComment | LineMissingColon}},
+		{"Disallow: /a # b", lineView{1, KeyDisallow, "Disallow", "/a", d | LineHasComment}},
+		{"Disallow: /x\xA0", lineView{1, KeyDisallow, "Disallow", "/x\xA0", d}},
+		{"\xA0Disallow: /x", lineView{1, KeyUnknown, "\xA0Disallow", "/x", d}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, views(tokenize(tt.body))[0]); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", tt.body, diff)
+		}
+	}
+}
+
+// GOOGLE-BEHAVIOR 1.7: ASCII case-insensitive prefixes in a fixed order,
+// with Google's exact typo list. SPEC 3.5, 3.6.
+func TestClassifyKey(t *testing.T) {
+	tests := []struct {
+		key  string
+		kind KeyKind
+		typo bool
+	}{
+		{"user-agent", KeyUserAgent, false},
+		{"User-Agent", KeyUserAgent, false},
+		{"USER-AGENT", KeyUserAgent, false},
+		{"useragent", KeyUserAgent, true},
+		{"user agent", KeyUserAgent, true},
+		{"User-Agents", KeyUserAgent, false},
+		{"user-agentfoo", KeyUserAgent, false},
+		{"user_agent", KeyUnknown, false},
+		{"user  agent", KeyUnknown, false},
+		{"allow", KeyAllow, false},
+		{"ALLOW", KeyAllow, false},
+		{"Allowance", KeyAllow, false},
+		{"Allowed", KeyAllow, false},
+		{"disallow", KeyDisallow, false},
+		{"DisAllow", KeyDisallow, false},
+		{"Disallowed", KeyDisallow, false},
+		{"Disallow-all", KeyDisallow, false},
+		{"dissallow", KeyDisallow, true},
+		{"dissalow", KeyDisallow, true},
+		{"disalow", KeyDisallow, true},
+		{"diasllow", KeyDisallow, true},
+		{"disallaw", KeyDisallow, true},
+		{"Diaslow", KeyUnknown, false},
+		{"Dis-allow", KeyUnknown, false},
+		{"sitemap", KeySitemap, false},
+		{"Sitemaps", KeySitemap, false},
+		{"sitemap_index", KeySitemap, false},
+		{"site-map", KeySitemap, true},
+		{"site map", KeyUnknown, false},
+		{"Crawl-delay", KeyUnknown, false},
+		{"host", KeyUnknown, false},
+		{"\u0130sallow", KeyUnknown, false}, // no Unicode folding
+		{"dİsallow", KeyUnknown, false},
+	}
+	for _, tt := range tests {
+		kind, typo := ClassifyKey(tt.key)
+		if kind != tt.kind || typo != tt.typo {
+			t.Errorf("ClassifyKey(%q) = %v, %v; want %v, %v", tt.key, kind, typo, tt.kind, tt.typo)
+		}
+	}
+}
+
+// The fused scan in tokenizer.next and the generic TokenizeLine agree on
+// every line of generated and corpus files.
+func TestScanMatchesTokenizeLine(t *testing.T) {
+	check := func(body string) {
+		lines := tokenize(body)
+		var generic []lineView
+		tok := NewTokenizer(body)
+		for {
+			rest := tok.Rest()
+			var l Line
+			if !tok.Next(&l) {
+				break
+			}
+			// Recover the line's content: what next consumed, up to its terminator.
+			consumed := rest[:len(rest)-len(tok.Rest())]
+			consumed = strings.TrimRight(consumed, "\r\n")
+			if i := strings.IndexAny(consumed, "\r\n"); i >= 0 {
+				consumed = consumed[i+1:] // a swallowed LF came first
+			}
+			var g Line
+			TokenizeLine(&g, l.Num, consumed)
+			generic = append(generic, lineView{g.Num, g.Kind, g.Key, g.Value, g.Flags &^ LineMayEscape})
+		}
+		if diff := cmp.Diff(generic, views(lines)); diff != "" {
+			t.Fatalf("scan and TokenizeLine disagree on %q (-generic +scan):\n%s", body, diff)
+		}
+	}
+	for _, body := range []string{
+		"User-agent: *\nDisallow: /a#b\n\x00x:y\r\nk v\r\rno colon here\n:\n#\n a : b : c \n",
+		"Disallow: /é%aa\nAllow: /%zz # é\n",
+	} {
+		check(body)
+	}
+	// Random lines built from the bytes and words the scan treats apart.
+	pieces := []string{"\n", "\r", "\r\n", "\x00", "#", ":", " ", "\t", "%", "\xC3\xA9", "\xFF", "user-agent", "Disallow", "allow", "sitemap", "/a", "*", "$", "x"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 500; i++ {
+		var b strings.Builder
+		for j := rng.IntN(80); j > 0; j-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		check(b.String())
+	}
+}

@@ -1,0 +1,97 @@
+package lint
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/seed50c7eacc/robotstxt/internal/corpus"
+)
+
+// lintFamilies are inputs built to make Lint allocate: one byte per line,
+// the shortest directives, many groups and agents, files past the size
+// limit.
+func lintFamilies() []struct {
+	name string
+	data []byte
+} {
+	const size = 512000
+	fill := func(unit string, n int) []byte {
+		return []byte(strings.Repeat(unit, n/len(unit)))
+	}
+	var groups strings.Builder
+	for i := 0; groups.Len() < size-64; i++ {
+		fmt.Fprintf(&groups, "user-agent:a%d\nallow:/x%d\n", i%1000, i)
+	}
+	var rules strings.Builder
+	rules.WriteString("user-agent:*\n")
+	for i := 0; rules.Len() < size-64; i++ {
+		fmt.Fprintf(&rules, "disallow:/%d\nallow:/%d/*\n", i, i)
+	}
+	return []struct {
+		name string
+		data []byte
+	}{
+		{"newlines-500KiB", fill("\n", size)},
+		{"crlf-500KiB", fill("\r\n", size)},
+		{"empty-allows-500KiB", append([]byte("user-agent:*\n"), fill("allow:\n", size-13)...)},
+		{"agents-500KiB", fill("user-agent:a\n", size)},
+		{"groups-500KiB", []byte(groups.String())},
+		{"rules-500KiB", []byte(rules.String())},
+		{"newlines-20MB", fill("\n", 20<<20)},
+		{"rules-2MB", []byte(strings.Repeat(rules.String(), 4))},
+	}
+}
+
+// BenchmarkLintFamilies reports, per family, the bytes and allocations of
+// one Lint call; x-read is the bytes allocated per byte Lint reads (the
+// size limit's worth at most).
+func BenchmarkLintFamilies(b *testing.B) {
+	for _, f := range lintFamilies() {
+		b.Run(f.name, func(b *testing.B) {
+			read := min(len(f.data), 512000)
+			b.SetBytes(int64(read))
+			b.ReportAllocs()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			for i := 0; i < b.N; i++ {
+				Lint(f.data)
+			}
+			runtime.ReadMemStats(&after)
+			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/float64(read), "x-read")
+		})
+	}
+}
+
+// BenchmarkLintCorpus lints every corpus file once per iteration.
+func BenchmarkLintCorpus(b *testing.B) {
+	_, files := corpus.Load(b, 0)
+	b.SetBytes(corpus.Size(files))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		for _, f := range files {
+			Lint(f)
+		}
+	}
+}
+
+// Lint allocates in proportion to the bytes within the size limit, not to
+// the input: 20 MB of newlines (20 million lines, of which Googlebot reads
+// 512,000) stays within 20 bytes per byte read (it took 1.25 GB before the
+// limit applied to the per-line view).
+func TestLintMemoryBound(t *testing.T) {
+	for _, f := range lintFamilies() {
+		if f.name != "newlines-20MB" && f.name != "crlf-500KiB" && f.name != "empty-allows-500KiB" && f.name != "agents-500KiB" {
+			continue
+		}
+		read := min(len(f.data), 512000)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		Lint(f.data)
+		runtime.ReadMemStats(&after)
+		if ratio := float64(after.TotalAlloc-before.TotalAlloc) / float64(read); ratio > 20 {
+			t.Errorf("%s: Lint allocated %.1f bytes per byte read; want at most 20", f.name, ratio)
+		}
+	}
+}

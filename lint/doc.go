@@ -1,0 +1,47 @@
+// Package lint reads a robots.txt file as Google does and tells a site
+// owner what Google will actually do with it: a [Diagnostic] for each trap
+// that makes the file mean something other than it seems to, and the
+// per-line view of Google's reporting library (the one behind Search
+// Console's robots.txt report; see
+// https://developers.google.com/search/docs/crawling-indexing/robots/robots_txt
+// and https://github.com/google/robotstxt).
+//
+//	report := lint.Lint(body)
+//	for _, d := range report.Diagnostics {
+//		fmt.Println(d) // "3: warning: ... [rule-shadowed]"
+//	}
+//
+// It reads files with the same tokenizer and grouper as
+// robotstxt.Parse, so its groups and rules are the matcher's.
+//
+// The codes, with their usual severity (the registry [Codes] returns):
+//
+//	looks-like-html               error    the body is an HTML page, not robots.txt; reported alone
+//	binary-content                error    the body is binary data (NUL or control bytes), not text; reported alone
+//	gzip-content                  error    the body is gzip-compressed; Google reads no rules in it; reported alone
+//	utf16-encoding                error    the body is UTF-16; Google reads bytes and finds no rules; reported alone
+//	content-past-limit            error    directives past the size limit are ignored (info if only blank or comment lines are)
+//	line-too-long                 error    a directive line is cut at 16,663 bytes, changing its value (info for a comment)
+//	bom-mid-file                  error    a byte order mark inside the file spoils a key or a value
+//	invalid-utf8                  warning  a key or value is not UTF-8; its bytes are matched percent-encoded
+//	not-a-directive               warning  a line that is neither blank, a comment, "key: value" nor "key value"
+//	missing-colon                 warning  "key value" without a colon: Google accepts it, others may not
+//	key-typo                      warning  a misspelt key Google accepts (useragent, disalow, site-map, ...)
+//	key-prefix                    warning  a key read only because it begins with a known one (Disallowed:, User-agents:)
+//	unknown-key                   warning  a key Google does not know; the line is ignored
+//	unused-key                    info     a known key Google ignores (crawl-delay, host, noindex, ...)
+//	rule-outside-group            error    an allow or disallow before any user-agent line; ignored
+//	path-not-absolute             error    a pattern starting with neither '/' nor '*'; it never matches
+//	dollar-in-middle              warning  '$' before the end of a pattern is a literal '$'
+//	lowercase-escape              info     a %xx escape with lower-case hex; Google upper-cases it
+//	non-ascii-path                info     raw non-ASCII in a pattern, matched as its UTF-8 percent-encoding
+//	agent-not-global              error    a user-agent starting with '*' that is not "*"; it names no crawler
+//	agent-token-differs           warning  Google reads only the leading letters, '-' and '_' of a user-agent (info for a /version)
+//	empty-group-overrides-global  warning  an agent whose only group has no rules escapes the '*' rules
+//	groups-joined                 warning  a blank or non-group line between user-agent lines does not end a group
+//	groups-merged                 info     several groups name one agent; Google merges their rules
+//	same-pattern-allow-disallow   warning  an allow and a disallow with one pattern: the disallow never applies
+//	rule-shadowed                 warning  a rule that can never decide: a rule that takes precedence covers it
+//	sitemap-not-absolute          error    a sitemap that is not an absolute http(s) URL (warning when empty)
+//	crawl-delay-invalid           warning  a crawl-delay that is not a non-negative number of seconds
+package lint

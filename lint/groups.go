@@ -1,0 +1,398 @@
+package lint
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
+	"github.com/seed50c7eacc/robotstxt/internal/pattern"
+)
+
+// Lint's checks of groups and rules as Google's matcher forms them (the
+// groups come from the shared grouper, internal/parse): empty and joined
+// groups, merged agents, and rules that can never decide.
+
+// A groupJoin is a line inside a group, between its user-agent lines, that
+// may look like the end of a group but is not one.
+type groupJoin struct {
+	group        int    // index of the group
+	agents       int    // how many agents the group has before the line
+	line         int    // the separating line
+	blank        bool   // it is a blank line
+	what         string // what the line is
+	before, next int    // the user-agent lines around it
+}
+
+// separator is the first line after a user-agent line of a group that has
+// no rules yet that may look like the end of the group.
+type separator struct {
+	line, agent int
+	blank       bool
+	what        string
+}
+
+// group adds a line to the groups, through the shared grouper's output,
+// and notes the lines that seem to end a group but do not.
+func (l *linter) group(gl *parse.Grouped) {
+	l.groups.Add(gl)
+	switch gl.Role {
+	case parse.RoleAgent:
+		if gl.NewGroup {
+			l.sep = separator{}
+		}
+		if s := l.sep; s.line != 0 {
+			g := &l.groups.Groups[gl.Group]
+			l.joins = append(l.joins, groupJoin{group: gl.Group, agents: len(g.Agents) - 1, line: s.line, blank: s.blank, what: s.what, before: s.agent, next: gl.Num})
+			l.sep = separator{}
+		}
+		return
+	case parse.RoleRule:
+		l.sep = separator{}
+		return
+	}
+	if gl.Group < 0 || gl.GroupHasRules || gl.Flags&parse.LineIsComment != 0 {
+		return
+	}
+	blank := gl.Flags&parse.LineEmpty != 0
+	// A directive (sitemap, crawl-delay, ...) is a better explanation than a
+	// blank line before it.
+	if l.sep.line != 0 && !(l.sep.blank && !blank) {
+		return
+	}
+	agents := l.groups.Groups[gl.Group].Agents
+	l.sep = separator{line: gl.Num, blank: blank, agent: agents[len(agents)-1].Line}
+	switch {
+	case blank:
+		l.sep.what = "a blank line"
+	case gl.Flags&parse.LineHasDirective == 0:
+		l.sep.what = "a line that is not a directive"
+	case gl.Kind == parse.KeySitemap:
+		l.sep.what = "a sitemap line"
+	default:
+		l.sep.what = "a " + quote(gl.Key) + " line"
+	}
+}
+
+// An agentGroups is the groups whose rules Google merges for one agent.
+type agentGroups struct {
+	name   string // quoted token, or "*" quoted for the global groups
+	token  string
+	groups []int32
+	first  int // line of the first user-agent line naming it
+}
+
+// checkGroups runs the checks of the group structure, in passes.
+func (l *linter) checkGroups() {
+	l.checkJoins()
+	global, agents := l.agentGroups()
+	l.checkMerged(global, agents)
+	l.checkEmptyOverrides(global, agents)
+	l.checkShadowed(global, agents)
+}
+
+// checkJoins reports the lines inside groups that look like group ends.
+func (l *linter) checkJoins() {
+	for _, j := range l.joins {
+		g := &l.groups.Groups[j.group]
+		if len(g.Rules) == 0 || !agentsLeft(g.Agents[:j.agents], g.Agents[j.agents:]) {
+			continue // no rules to get, or the same agents on both sides: joining changes nothing
+		}
+		l.add(j.line, CodeGroupsJoined, "%s between user-agent lines %d and %d does not end a group: the agents of both get the rules that follow", j.what, j.before, j.next)
+	}
+}
+
+// agentGroups returns the global groups and, for each agent token in the
+// order the file first names them, the groups that name it: the groups
+// Google merges, as Parse merges them (parse.NextAgent).
+func (l *linter) agentGroups() (global []int32, agents []agentGroups) {
+	n := 0
+	for _, g := range l.groups.Groups {
+		n += len(g.Agents)
+	}
+	names := make([]parse.Naming, 0, n)
+	first := make(map[string]int)
+	for gi, g := range l.groups.Groups {
+		if g.Global {
+			global = append(global, int32(gi))
+		}
+		for _, a := range g.Agents {
+			if a.Global {
+				continue
+			}
+			names = append(names, parse.Naming{Token: a.Token, Group: int32(gi)})
+			if _, ok := first[a.Token]; !ok {
+				first[a.Token] = a.Line
+			}
+		}
+	}
+	parse.SortNamings(names)
+	for i := 0; i < len(names); {
+		var token string
+		var groups []int32
+		token, groups, i = parse.NextAgent(names, i, nil)
+		agents = append(agents, agentGroups{name: strconv.Quote(token), token: token, groups: groups, first: first[token]})
+	}
+	slices.SortFunc(agents, func(a, b agentGroups) int { return a.first - b.first })
+	return global, agents
+}
+
+// checkMerged notes every group after the first that names an agent.
+func (l *linter) checkMerged(global []int32, agents []agentGroups) {
+	for _, gi := range global[min(1, len(global)):] {
+		for _, a := range l.groups.Groups[gi].Agents {
+			if a.Global {
+				l.add(a.Line, CodeGroupsMerged, "another group for \"*\" starts at line %d; Google merges the rules of all of them", l.groups.Groups[global[0]].Line)
+				break
+			}
+		}
+	}
+	for _, ag := range agents {
+		for _, gi := range ag.groups[1:] {
+			for _, a := range l.groups.Groups[gi].Agents {
+				if !a.Global && a.Token == ag.token {
+					l.add(a.Line, CodeGroupsMerged, "another group for %s starts at line %d; Google merges the rules of all of them", ag.name, l.groups.Groups[ag.groups[0]].Line)
+					break
+				}
+			}
+		}
+	}
+}
+
+// checkEmptyOverrides reports agents whose only group has no rules while
+// the global groups have some: they escape the global rules.
+func (l *linter) checkEmptyOverrides(global []int32, agents []agentGroups) {
+	globalRules := 0
+	for _, gi := range global {
+		for _, r := range l.groups.Groups[gi].Rules {
+			if r.Value != "" {
+				globalRules = r.Line
+				break
+			}
+		}
+		if globalRules != 0 {
+			break
+		}
+	}
+	// Only the last group can have no rules: any other ends at a
+	// user-agent line after a rule.
+	if globalRules == 0 || len(l.groups.Groups) == 0 || len(l.groups.Groups[len(l.groups.Groups)-1].Rules) > 0 {
+		return
+	}
+	groupsOf := make(map[string]int, len(agents))
+	for _, ag := range agents {
+		groupsOf[ag.token] = len(ag.groups)
+	}
+	var names []string
+	at := 0
+	for _, a := range l.groups.Groups[len(l.groups.Groups)-1].Agents {
+		if a.Token == "" || groupsOf[a.Token] > 1 {
+			continue // no crawler's name, or the agent has rules elsewhere
+		}
+		if !slices.Contains(names, strconv.Quote(a.Token)) {
+			names = append(names, strconv.Quote(a.Token))
+			if at == 0 {
+				at = a.Line
+			}
+		}
+	}
+	if len(names) == 1 {
+		l.add(at, CodeEmptyGroupOverrides, "the group for %s has no rules, so Google lets that crawler fetch everything: the \"*\" rules (from line %d) no longer apply to it", names[0], globalRules)
+	} else if len(names) > 1 {
+		l.add(at, CodeEmptyGroupOverrides, "the group for %s has no rules, so Google lets those crawlers fetch everything: the \"*\" rules (from line %d) no longer apply to them", agentList(names), globalRules)
+	}
+}
+
+// An agentSet is the merged rules that decide for some agents: those of
+// every group naming them.
+type agentSet struct {
+	groups []int32
+	names  []string // the agents using this set: quoted tokens, and "*" quoted for the global set
+	rules  []setRule
+}
+
+// A setRule is a rule of an agent set, or the directory pattern Google
+// derives from an index.htm allow. It is l.groups.Groups[group].Rules[index].
+type setRule struct {
+	pattern      string // wire form
+	group, index int32
+	allow        bool
+	derived      bool
+}
+
+type ruleKey struct{ group, index int }
+
+// finding says why a rule never decides within one agent set.
+type finding struct {
+	set   *agentSet
+	by    setRule
+	same  bool // by has the same pattern
+	found bool
+}
+
+// agentSets returns the merged rule lists of the agents, one per distinct
+// list of groups.
+func (l *linter) agentSets(global []int32, agents []agentGroups) []*agentSet {
+	var sets []*agentSet
+	byKey := make(map[string]*agentSet)
+	setOf := func(name string, gs []int32) {
+		var kb strings.Builder
+		for _, gi := range gs {
+			kb.WriteString(strconv.Itoa(int(gi)))
+			kb.WriteByte(',')
+		}
+		key := kb.String()
+		s := byKey[key]
+		if s == nil {
+			s = &agentSet{groups: gs}
+			byKey[key] = s
+			sets = append(sets, s)
+		}
+		s.names = append(s.names, name)
+	}
+	if len(global) > 0 {
+		setOf(`"*"`, global)
+	}
+	for _, ag := range agents {
+		setOf(ag.name, ag.groups)
+	}
+	return sets
+}
+
+// fill appends the rules of s's groups to dst, with the derived index.htm
+// patterns, as Parse compiles them.
+func (l *linter) fill(s *agentSet, dst []setRule) []setRule {
+	n := 0
+	for _, gi := range s.groups {
+		for _, r := range l.groups.Groups[gi].Rules {
+			n++
+			if _, ok := parse.IndexDirectory(r.Value); ok && r.Allow {
+				n++
+			}
+		}
+	}
+	if cap(dst) < n {
+		dst = make([]setRule, 0, n)
+	}
+	for _, gi := range s.groups {
+		for ri, r := range l.groups.Groups[gi].Rules {
+			sr := setRule{allow: r.Allow, pattern: pattern.Escape(r.Value), group: gi, index: int32(ri)}
+			dst = append(dst, sr)
+			if r.Allow {
+				if dir, ok := parse.IndexDirectory(sr.pattern); ok {
+					sr.pattern, sr.derived = dir+"$", true
+					dst = append(dst, sr)
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// checkShadowed reports the rules that never decide for some agent.
+func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
+	sets := l.agentSets(global, agents)
+	// The number of sets each group's rules are in.
+	inSets := make([]int, len(l.groups.Groups))
+	for _, s := range sets {
+		for _, gi := range s.groups {
+			inSets[gi]++
+		}
+	}
+	findings := make(map[ruleKey][]finding)
+	budget := shadowBudget
+	var buf []setRule
+	for _, s := range sets {
+		if budget <= 0 {
+			break
+		}
+		for _, gi := range s.groups {
+			budget -= len(l.groups.Groups[gi].Rules)
+		}
+		s.rules = l.fill(s, buf[:0])
+		for _, kf := range shadowed(s, &budget) {
+			findings[kf.k] = append(findings[kf.k], kf.f)
+		}
+		buf, s.rules = s.rules, nil // the next set reuses the array
+	}
+	var keys []ruleKey
+	for k := range findings {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].group != keys[j].group {
+			return keys[i].group < keys[j].group
+		}
+		return keys[i].index < keys[j].index
+	})
+	for _, k := range keys {
+		fs := findings[k]
+		rule := l.groups.Groups[k.group].Rules[k.index]
+		r := setRule{allow: rule.Allow, pattern: pattern.Escape(rule.Value)}
+		f := fs[0]
+		by := l.groups.Groups[f.by.group].Rules[f.by.index]
+		qual := ""
+		if len(fs) < inSets[k.group] {
+			var names []string
+			for _, f := range fs {
+				names = append(names, f.set.names...)
+			}
+			qual = " for " + agentList(names)
+		}
+		rt := ruleString(rule.Allow, rule.Value)
+		if f.same {
+			l.add(rule.Line, CodeSamePattern, "%s never applies%s: %s on line %d has the same pattern, and allow wins ties", rt, qual, ruleString(by.Allow, by.Value), by.Line)
+			continue
+		}
+		why := "a longer pattern"
+		if len(f.by.pattern) == len(r.pattern) {
+			why = "a pattern as long, and allow wins ties"
+		}
+		l.add(rule.Line, CodeRuleShadowed, "%s never decides%s: %s on line %d matches every path it matches and has %s", rt, qual, ruleString(by.Allow, by.Value), by.Line, why)
+	}
+}
+
+// agentsLeft reports whether some agent of before is not named in after.
+func agentsLeft(before, after []parse.Agent) bool {
+	name := func(a parse.Agent) string {
+		if a.Global {
+			return "*"
+		}
+		return "=" + a.Token
+	}
+	names := make(map[string]bool, len(after))
+	for _, a := range after {
+		names[name(a)] = true
+	}
+	for _, a := range before {
+		if !names[name(a)] {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleString formats a rule for a message, its pattern quoted and
+// shortened.
+func ruleString(allow bool, raw string) string {
+	short, cut := shorten(raw)
+	q := strconv.Quote(short)
+	q = q[1 : len(q)-1]
+	if cut {
+		q += "..."
+	}
+	if allow {
+		return "allow: " + q
+	}
+	return "disallow: " + q
+}
+
+func agentList(names []string) string {
+	const max = 5
+	if len(names) > max {
+		return strings.Join(names[:max], ", ") + fmt.Sprintf(" and %d more", len(names)-max)
+	}
+	return strings.Join(names, ", ")
+}
