@@ -122,7 +122,7 @@ func newRuleIndex(compiled []compiledRule) *ruleIndex {
 			wildCount++
 		}
 	}
-	idx.windows = newWindowTable(2 * wildCount)
+	idx.windows = newWindowTable()
 	idx.wild = make([]int32, 0, wildCount)
 	idx.filters = make([]windowFilter, 0, wildCount)
 	var seen map[string]bool // the patterns of a large entry's wild rules

@@ -25,11 +25,11 @@ const maxWindow = 4
 // with a final '$'. A match places q1 after the prefix, each piece after the
 // one before, and, with '$', qk at the end of the path.
 type windowFilter struct {
-	// first is the window slot of the first bytes of q1, or noWindow
+	// first is the window number of the first bytes of q1, or noWindow
 	// when the test does not use it, or alwaysMatch when the pattern has
 	// no piece (its prefix decides, and matching it is cheap).
 	first int32
-	// last is the window slot of the last bytes of qk when the pattern is
+	// last is the window number of the last bytes of qk when the pattern is
 	// not anchored by '$', or noWindow when it is (then qk must end the
 	// path, which is checked directly).
 	last int32
@@ -44,11 +44,13 @@ const (
 	alwaysMatch = -2
 )
 
-// A windowTable is the set of distinct windows, in open addressing: a
-// window's slot is its identity.
+// A windowTable numbers the distinct windows 0, 1, ..., in open
+// addressing.
 type windowTable struct {
 	keys    []uint32 // 0 for an empty slot
+	ids     []int32  // the number of the window in each slot
 	shift   uint     // 32 - log2(len(keys))
+	count   int      // windows in keys
 	lengths uint8    // bit n-1 set when some window is n bytes long
 	starts  [4]uint64
 	pool    sync.Pool // of *occurrences sized for this table
@@ -65,25 +67,48 @@ func packWindow(s string) uint32 {
 
 func (t *windowTable) slot(k uint32) uint32 { return (k * 0x9E3779B1) >> t.shift }
 
-// newWindowTable returns a table with room for n windows.
-func newWindowTable(n int) *windowTable {
-	size := 1 << max(bits.Len(uint(2*n)), 4)
-	return &windowTable{keys: make([]uint32, size), shift: uint(32 - bits.TrailingZeros(uint(size)))}
+// newWindowTable returns an empty table.
+func newWindowTable() *windowTable {
+	const size = 16
+	return &windowTable{keys: make([]uint32, size), ids: make([]int32, size), shift: uint(32 - bits.TrailingZeros(uint(size)))}
 }
 
-// add returns the slot of window s, adding it if needed.
+// add returns the number of window s, adding it if needed. The table
+// grows to keep a quarter of it empty, so that probes stay short.
 func (t *windowTable) add(s string) int32 {
 	k := packWindow(s)
+	if i := t.lookup(k); t.keys[i] == k {
+		return t.ids[i]
+	}
+	if 4*(t.count+1) > 3*len(t.keys) {
+		t.grow()
+	}
+	i := t.lookup(k)
+	t.keys[i], t.ids[i] = k, int32(t.count)
+	t.count++
+	t.lengths |= 1 << (len(s) - 1)
+	t.starts[s[0]>>6] |= 1 << (s[0] & 63)
+	return t.ids[i]
+}
+
+// lookup returns the slot of k, or the empty slot where it belongs.
+func (t *windowTable) lookup(k uint32) uint32 {
 	mask := uint32(len(t.keys) - 1)
-	for i := t.slot(k); ; i = (i + 1) & mask {
-		switch t.keys[i] {
-		case k:
-			return int32(i)
-		case 0:
-			t.keys[i] = k
-			t.lengths |= 1 << (len(s) - 1)
-			t.starts[s[0]>>6] |= 1 << (s[0] & 63)
-			return int32(i)
+	i := t.slot(k)
+	for t.keys[i] != k && t.keys[i] != 0 {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+func (t *windowTable) grow() {
+	keys, ids := t.keys, t.ids
+	t.keys, t.ids = make([]uint32, 2*len(keys)), make([]int32, 2*len(keys))
+	t.shift--
+	for s, k := range keys {
+		if k != 0 {
+			i := t.lookup(k)
+			t.keys[i], t.ids[i] = k, ids[s]
 		}
 	}
 }
@@ -138,7 +163,7 @@ type occurrences struct {
 func (t *windowTable) find(path string) *occurrences {
 	occ, _ := t.pool.Get().(*occurrences)
 	if occ == nil {
-		n := len(t.keys)
+		n := t.count
 		occ = &occurrences{stamps: make([]uint32, n), first: make([]int32, n), last: make([]int32, n)}
 	}
 	occ.stamp++
@@ -171,11 +196,12 @@ func (t *windowTable) find(path string) *occurrences {
 			}
 			for s := t.slot(k); ; s = (s + 1) & mask {
 				if t.keys[s] == k {
-					if occ.stamps[s] != stamp {
-						occ.stamps[s] = stamp
-						occ.first[s] = int32(i)
+					id := t.ids[s]
+					if occ.stamps[id] != stamp {
+						occ.stamps[id] = stamp
+						occ.first[id] = int32(i)
 					}
-					occ.last[s] = int32(i)
+					occ.last[id] = int32(i)
 					break
 				}
 				if t.keys[s] == 0 {

@@ -22,7 +22,7 @@ func TestWindowFilterSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 19))
 	ruledOut, misses := 0, 0
 	for round := 0; round < 200; round++ {
-		table := newWindowTable(2 * 50)
+		table := newWindowTable()
 		type rule struct {
 			pattern string
 			prefix  int
