@@ -50,7 +50,15 @@ type compiledRule struct {
 	// are padding.
 	head uint64
 	line int32
-	info uint32 // ruleAllow, ruleDerived, ruleWild, and the index of the raw pattern plus one
+	// info packs, from the lowest bit:
+	//
+	//	bit 0      ruleAllow
+	//	bit 1      ruleDerived
+	//	bit 2      ruleWild
+	//	bits 3-31  1 + the index in raws of the pattern as written, or 0
+	//	           when it is pattern (room for 2^29-1 raws, at most one
+	//	           per rule; 500 KiB holds fewer than 2^18 rules)
+	info uint32
 }
 
 // newCompiledRule returns the rule for a pattern in wire form.
