@@ -93,13 +93,15 @@ func hostileFamilies(size int) []hostileFamily {
 			return head + strings.Repeat("A", max(n-len(head)-len(tail), 0)) + tail
 		}},
 		{"chains", fillRules(size, func(i int) string { return "Disallow: " + chains[i%len(chains)] }), func(n int) string {
-			// Every letter occurs, in an order that few chains follow.
-			var b strings.Builder
-			b.WriteString("/")
-			for b.Len() < n {
-				b.WriteString("ponmlkjihgfedcba")
-			}
-			return b.String()[:max(n, 1)]
+			// Every letter occurs once, in an order few chains follow: a
+			// failed chain would search the rest of the path for a letter.
+			s := "/ponmlkjihgfedcba"
+			return s + strings.Repeat("A", max(n-len(s), 0))
+		}},
+		{"middle-absent", fillRules(size, func(i int) string { return "Disallow: /*a*" + tail3(i) + "*z" }), func(n int) string {
+			// The first and last pieces occur in order, a middle one never.
+			s := mixedPath(n)
+			return s[:max(len(s)-2, 1)] + "az"
 		}},
 		{"shared-long-prefix", fillRules(size, func(i int) string { return "Disallow: /" + shared + "*" + tail3(i) }), func(n int) string {
 			return "/" + shared + strings.Repeat("a", max(n-len(shared)-1, 0))

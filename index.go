@@ -201,7 +201,7 @@ func (idx *ruleIndex) find(compiled []compiledRule, path string) int32 {
 			}
 			matched++
 			// The entry's prefix, this rule's literal prefix, starts path.
-			if matchPattern(pattern, path) {
+			if occ != nil && idx.windows.verify(occ, pattern, path, len(entry.prefix)) || occ == nil && matchPattern(pattern, path) {
 				best = pos
 				break
 			}

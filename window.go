@@ -116,7 +116,7 @@ func (t *windowTable) grow() {
 // newWindowFilter returns the filter of a wildcard pattern whose literal
 // prefix is n bytes long, adding its windows to t.
 func newWindowFilter(t *windowTable, pattern string, n int) windowFilter {
-	rest, anchored := strings.CutSuffix(pattern[n:], "$")
+	rest, anchored := cutAnchor(pattern[n:])
 	var q1, qk string
 	count, total := 0, 0
 	for rest != "" {
@@ -137,6 +137,15 @@ func newWindowFilter(t *windowTable, pattern string, n int) windowFilter {
 	f := windowFilter{first: noWindow, last: noWindow, span: int32(total - len(qk))}
 	if !anchored || count > 1 {
 		f.first = t.add(q1[:min(len(q1), maxWindow)])
+	}
+	// The first window of every piece, for verify; an anchored last piece
+	// is checked as a suffix instead.
+	for rest, _ = cutAnchor(pattern[n:]); rest != ""; {
+		p, after, _ := strings.Cut(rest, "*")
+		if p != "" && (after != "" || !anchored) {
+			t.add(p[:min(len(p), maxWindow)])
+		}
+		rest = after
 	}
 	if !anchored {
 		if count == 1 {
@@ -234,4 +243,63 @@ func (f *windowFilter) mayMatch(occ *occurrences, pattern, path string, n int) b
 		return end >= 0 && path[end:] == qk && int32(end) >= start+f.span
 	}
 	return occ.stamps[f.last] == occ.stamp && occ.last[f.last] >= start+f.span
+}
+
+// id returns the number of window s, or -1 if it is not in t.
+func (t *windowTable) id(s string) int32 {
+	k := packWindow(s)
+	if i := t.lookup(k); t.keys[i] == k {
+		return t.ids[i]
+	}
+	return -1
+}
+
+// verify reports whether pattern, whose literal prefix of n bytes starts
+// path, matches path, as matchPattern does: each piece at its leftmost
+// place after the one before. Where the window of a piece is the whole
+// piece, occ tells where it is without searching: not at all after pos,
+// or first at a known place.
+func (t *windowTable) verify(occ *occurrences, pattern, path string, n int) bool {
+	rest, anchored := cutAnchor(pattern[n:])
+	pos := n
+	for rest != "" {
+		p, after, _ := strings.Cut(rest, "*")
+		rest = after
+		if p == "" {
+			continue
+		}
+		if after == "" && anchored {
+			end := len(path) - len(p)
+			return end >= pos && path[end:] == p
+		}
+		if id := t.id(p[:min(len(p), maxWindow)]); id >= 0 {
+			if occ.stamps[id] != occ.stamp || occ.last[id] < int32(pos) {
+				return false // the piece does not start at or after pos
+			}
+			if len(p) <= maxWindow {
+				if after == "" {
+					return true // it occurs after pos: nothing else to match
+				}
+				if first := int(occ.first[id]); first >= pos {
+					pos = first + len(p)
+					continue
+				}
+			}
+		}
+		i := strings.Index(path[pos:], p)
+		if i < 0 {
+			return false
+		}
+		pos += i + len(p)
+	}
+	// Every piece is matched; with '$', the last one ended the path (or
+	// there was none).
+	return !anchored || pos == len(path)
+}
+
+// cutAnchor returns s without a final '$', and whether it had one that
+// anchors a piece at the end of the path: "*$" anchors nothing.
+func cutAnchor(s string) (rest string, anchored bool) {
+	rest, anchored = strings.CutSuffix(s, "$")
+	return rest, anchored && !strings.HasSuffix(rest, "*")
 }

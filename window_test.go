@@ -15,9 +15,9 @@ func randomWord(rng *rand.Rand, max int, alphabet string) string {
 	return string(b)
 }
 
-// A window filter never rules out a pattern that matches: checked against
-// matchPattern on random patterns and paths, and it rules out most of
-// those that do not.
+// A window filter never rules out a pattern that matches, and verify
+// answers as matchPattern does: checked on random patterns and paths. The
+// filter must also rule out most of the patterns that do not match.
 func TestWindowFilterSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 19))
 	ruledOut, misses := 0, 0
@@ -48,6 +48,9 @@ func TestWindowFilterSound(t *testing.T) {
 				match := matchPattern(r.pattern, path)
 				if match && !may {
 					t.Fatalf("pattern %q matches path %q, but its filter rules it out", r.pattern, path)
+				}
+				if got := table.verify(occ, r.pattern, path, r.prefix); got != match {
+					t.Fatalf("pattern %q, path %q: verify says %v, matchPattern %v", r.pattern, path, got, match)
 				}
 				if !match {
 					misses++
