@@ -37,6 +37,12 @@ type windowFilter struct {
 	// q1 from the latest start of the last window (or, anchored, the
 	// start of qk): len(q1..qk-1) plus the offset of the window in qk.
 	span int32
+	// mid is the window number of the first bytes of the longest piece
+	// between q1 and qk, or noWindow. That piece starts at least midOff
+	// bytes after q1 starts, and qk (or its last window) at least
+	// midSpan bytes after it starts. Both are lower bounds, cut to fit.
+	mid             int32
+	midOff, midSpan uint16
 }
 
 const (
@@ -140,12 +146,22 @@ func newWindowFilter(t *windowTable, pattern string, n int) windowFilter {
 	}
 	// The first window of every piece, for verify; an anchored last piece
 	// is checked as a suffix instead.
-	for rest, _ = cutAnchor(pattern[n:]); rest != ""; {
+	f.mid = noWindow
+	longest, off, midOff := 0, 0, 0
+	for i, rest := 0, strings.TrimSuffix(pattern[n:], "$"); rest != ""; {
 		p, after, _ := strings.Cut(rest, "*")
-		if p != "" && (after != "" || !anchored) {
-			t.add(p[:min(len(p), maxWindow)])
-		}
 		rest = after
+		if p == "" {
+			continue
+		}
+		if i++; i == count && anchored {
+			break
+		}
+		id := t.add(p[:min(len(p), maxWindow)])
+		if i > 1 && i < count && len(p) > longest {
+			longest, f.mid, midOff = len(p), id, off
+		}
+		off += len(p)
 	}
 	if !anchored {
 		if count == 1 {
@@ -155,6 +171,10 @@ func newWindowFilter(t *windowTable, pattern string, n int) windowFilter {
 			f.last = t.add(w)
 			f.span += int32(len(qk) - len(w))
 		}
+	}
+	if f.mid != noWindow {
+		f.midOff = uint16(min(midOff, 1<<16-1))
+		f.midSpan = uint16(min(int(f.span)-midOff, 1<<16-1))
 	}
 	return f
 }
@@ -236,6 +256,15 @@ func (f *windowFilter) mayMatch(occ *occurrences, pattern, path string, n int) b
 			return false
 		}
 		start = max(start, occ.first[f.first])
+	}
+	if f.mid != noWindow {
+		m := f.mid
+		if occ.stamps[m] != occ.stamp || occ.last[m] < start+int32(f.midOff) {
+			return false
+		}
+		// qk starts after the middle piece, which starts no earlier than
+		// its first occurrence.
+		start = max(start, occ.first[m]+int32(f.midSpan)-f.span)
 	}
 	if f.last == noWindow { // anchored: qk ends the path
 		qk := pattern[strings.LastIndexByte(pattern, '*')+1 : len(pattern)-1]
