@@ -237,7 +237,7 @@ func (p *parser) bareItem() (Item, error) {
 // number is section 4.2.4.
 func (p *parser) number() (Item, error) {
 	neg := false
-	if p.peek() == '-' {
+	if !p.eof() && p.peek() == '-' {
 		neg = true
 		p.i++
 	}
