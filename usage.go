@@ -15,6 +15,16 @@ import "strconv"
 //     (contentsignals.org, CC0): "Content-Signal: search=yes, ai-train=no".
 //
 // Both values are RFC 9651 structured-field dictionaries.
+//
+// Content-Signal is read per group, like Content-Usage, not file-wide.
+// Cloudflare's managed robots.txt files, the largest source of the line,
+// write it inside the "User-agent: *" group, followed by "Allow: /", and
+// Cloudflare's own examples do the same; crawler-commons, which had first
+// read it as file-wide, scoped it to its group in 2026 (pull request 604).
+// Reading it file-wide would also hand a "*" group's signal to crawlers that
+// RFC 9309 section 2.2.1 sends to a group of their own. A Content-Signal line
+// before the first group therefore applies to no crawler; the linter is to
+// say so, as writers who meant it file-wide exist.
 
 // Preference is the answer for one category of use: the three outcomes of
 // draft-ietf-aipref-vocab-07 section 5.

@@ -11,6 +11,22 @@ import (
 // discarded; anything else left over, a trailing comma or an empty member
 // fails the whole value, as the RFC requires.
 func ParseDictionary(s string) (Dictionary, error) {
+	members, err := ParseMembers(s)
+	if err != nil {
+		return nil, err
+	}
+	var d Dictionary
+	for _, m := range members {
+		d = setMember(d, m.Key, m.Value)
+	}
+	return d, nil
+}
+
+// ParseMembers parses s as ParseDictionary does but returns every member
+// as written, repeated keys included, for callers that report them (RFC
+// 9651 keeps only the last value of a repeated key, which can surprise the
+// writer).
+func ParseMembers(s string) ([]DictMember, error) {
 	p := parser{s: s}
 	p.skipSP()
 	d, err := p.dictionary()
@@ -50,8 +66,8 @@ func (p *parser) skipOWS() {
 }
 
 // dictionary is section 4.2.2.
-func (p *parser) dictionary() (Dictionary, error) {
-	var d Dictionary
+func (p *parser) dictionary() ([]DictMember, error) {
+	var d []DictMember
 	for !p.eof() {
 		key, err := p.key()
 		if err != nil {
@@ -69,7 +85,7 @@ func (p *parser) dictionary() (Dictionary, error) {
 				return nil, err
 			}
 		}
-		d = setMember(d, key, m)
+		d = append(d, DictMember{Key: key, Value: m})
 		p.skipOWS()
 		if p.eof() {
 			return d, nil

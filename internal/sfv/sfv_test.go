@@ -158,3 +158,19 @@ func FuzzParseDictionary(f *testing.F) {
 		}
 	})
 }
+
+// TestParseMembers checks that every member is returned as written, and
+// that ParseDictionary's merge keeps the first position and the last value.
+func TestParseMembers(t *testing.T) {
+	got, err := ParseMembers(`train-ai=y, search=n, train-ai`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []DictMember{{"train-ai", item(tok("y"))}, {"search", item(tok("n"))}, {"train-ai", item(boolean(true))}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("mismatch (-want +got):\n%s", diff)
+	}
+	if _, err := ParseMembers(`a=1,`); err == nil {
+		t.Error("ParseMembers(`a=1,`) succeeded")
+	}
+}
