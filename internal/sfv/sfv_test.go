@@ -142,8 +142,24 @@ func FuzzParseDictionary(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		d, err := ParseDictionary(s)
+		members, merr := ParseMembers(s)
+		if (err == nil) != (merr == nil) {
+			t.Fatalf("ParseDictionary(%q) error %v, ParseMembers error %v", s, err, merr)
+		}
 		if err != nil {
 			return
+		}
+		last := map[string]Member{}
+		for _, m := range members {
+			last[m.Key] = m.Value
+		}
+		if len(last) != len(d) {
+			t.Fatalf("%q: %d distinct keys, dictionary has %d", s, len(last), len(d))
+		}
+		for _, m := range d {
+			if diff := cmp.Diff(last[m.Key], m.Value); diff != "" {
+				t.Fatalf("%q: key %q is not its last value:\n%s", s, m.Key, diff)
+			}
 		}
 		text := d.String()
 		again, err := ParseDictionary(text)
