@@ -75,7 +75,7 @@ func parseUsageRule(line int, raw string) usageRule {
 	dict, err := sfv.ParseDictionary(pref)
 	if err != nil {
 		// A failed parse leaves every category unknown
-		// (draft-ietf-aipref-vocab-07 section 6.6.1).
+		// (draft-ietf-aipref-vocab-07 section 6.5.1).
 		r.err = err
 		return r
 	}
@@ -93,7 +93,7 @@ func parseUsageRule(line int, raw string) usageRule {
 }
 
 // vocabPreference maps a dictionary member to a preference by
-// draft-ietf-aipref-vocab-07 section 6.6: the Token y allows, the Token n
+// draft-ietf-aipref-vocab-07 section 6.5: the Token y allows, the Token n
 // disallows, and anything else (another token, a string, a boolean, an
 // inner list) is unknown. Parameters are ignored.
 func vocabPreference(m sfv.Member) Preference {
