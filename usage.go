@@ -1,0 +1,122 @@
+package robotstxt
+
+import "strconv"
+
+// AI usage preferences: what a robots.txt file says about the use of the
+// content a crawler fetches, as opposed to whether it may fetch it.
+//
+// Two syntaxes are read, both as rules inside a group:
+//
+//   - Content-Usage, from the IETF AI Preferences working group's drafts
+//     draft-ietf-aipref-attach-05 (19 August 2026, section 3) and
+//     draft-ietf-aipref-vocab-07 (19 August 2026): "Content-Usage:
+//     [path SP] train-ai=n, search=y". Work in progress, not a standard.
+//   - Content-Signal, from Cloudflare's Content Signals Policy
+//     (contentsignals.org, CC0): "Content-Signal: search=yes, ai-train=no".
+//
+// Both values are RFC 9651 structured-field dictionaries.
+//
+// Content-Signal is read per group, like Content-Usage, not file-wide.
+// Cloudflare's managed robots.txt files, the largest source of the line,
+// write it inside the "User-agent: *" group, followed by "Allow: /", and
+// Cloudflare's own examples do the same; crawler-commons, which had first
+// read it as file-wide, scoped it to its group in 2026 (pull request 604).
+// Reading it file-wide would also hand a "*" group's signal to crawlers that
+// RFC 9309 section 2.2.1 sends to a group of their own. A Content-Signal line
+// before the first group therefore applies to no crawler; the linter is to
+// say so, as writers who meant it file-wide exist.
+
+// Preference is the answer for one category of use: the three outcomes of
+// draft-ietf-aipref-vocab-07 section 5.
+type Preference uint8
+
+// The preferences a category of use can have.
+const (
+	// PreferenceUnknown: nothing applicable says yes or no. The drafts take
+	// no position on what a crawler should assume.
+	PreferenceUnknown Preference = iota
+	// PreferenceAllow: the site allows the use ("y", or "yes" in a
+	// Content-Signal).
+	PreferenceAllow
+	// PreferenceDisallow: the site does not allow the use ("n" or "no").
+	PreferenceDisallow
+)
+
+var preferenceNames = [...]string{"unknown", "allow", "disallow"}
+
+// String returns "unknown", "allow" or "disallow".
+func (p Preference) String() string {
+	if int(p) < len(preferenceNames) {
+		return preferenceNames[p]
+	}
+	return "Preference(" + strconv.Itoa(int(p)) + ")"
+}
+
+// MarshalText encodes the preference as its String form, for JSON output.
+func (p Preference) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// combine returns the result of two statements about one category, the
+// most restrictive winning (draft-ietf-aipref-vocab-07 section 5.1):
+// disallow over allow over unknown.
+func (p Preference) combine(q Preference) Preference {
+	if p == PreferenceDisallow || q == PreferenceDisallow {
+		return PreferenceDisallow
+	}
+	if p == PreferenceAllow || q == PreferenceAllow {
+		return PreferenceAllow
+	}
+	return PreferenceUnknown
+}
+
+// A Decision is the preference for one category of use and the line that
+// decided it. Line is 0 when no line applies; a line can decide
+// PreferenceUnknown (it applies but does not name the category, or names it
+// with a value other than yes or no).
+type Decision struct {
+	Preference Preference
+	Line       int
+}
+
+// A Label is one dictionary member of a preference as written: its key, and
+// its value with any parameters in RFC 9651 serialization ("" for a bare
+// key, which RFC 9651 reads as Boolean true). Labels the vocabulary does
+// not define are kept for callers, since the drafts reserve them for
+// extensions (draft-ietf-aipref-vocab-07 section 6.4).
+type Label struct {
+	Key   string
+	Value string
+	Line  int
+}
+
+// Usage is what a robots.txt file says about the use of one URL's content
+// by one crawler, under the group that crawler obeys.
+type Usage struct {
+	// Fetchable is false when the group disallows the URL; then every
+	// other field is zero, because preferences apply only to content the
+	// crawler may fetch (draft-ietf-aipref-attach-05 section 3.1).
+	Fetchable bool
+
+	// TrainAI and Search are the two categories of
+	// draft-ietf-aipref-vocab-07 (sections 4.1 and 4.2, labels "train-ai"
+	// and "search"), from the group's Content-Usage lines.
+	TrainAI Decision
+	Search  Decision
+
+	// Labels are the members of the deciding Content-Usage lines whose
+	// keys vocab-07 does not define, in line and then written order.
+	Labels []Label
+
+	// Signal is what the group's Content-Signal lines say.
+	Signal ContentSignal
+}
+
+// ContentSignal is what Content-Signal lines say (Cloudflare's Content
+// Signals Policy, contentsignals.org): the three uses it defines, and any
+// other keys as written (such as "use", which Cloudflare's managed files
+// emit).
+type ContentSignal struct {
+	Search  Decision // "search": building a search index and showing results
+	AIInput Decision // "ai-input": live input to AI models (grounding, RAG)
+	AITrain Decision // "ai-train": training or fine-tuning AI models
+	Labels  []Label
+}

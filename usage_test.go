@@ -1,0 +1,361 @@
+package robotstxt
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
+)
+
+// usageOf stands in for the integration with the grouper, which is not
+// there yet: it takes the Content-Usage and Content-Signal fields of the
+// groups that apply to agent (those naming its product token, else the "*"
+// groups) from Groups, and the fetch verdict from Allowed.
+func usageOf(data, agent, url string) Usage {
+	r := Parse([]byte(data))
+	var specific, global usagePreferences
+	for _, g := range r.Groups() {
+		named, star := false, false
+		for _, a := range g.Agents {
+			tok := parse.ProductToken(a)
+			named = named || tok != "" && strings.EqualFold(tok, agent)
+			star = star || strings.HasPrefix(a, "*")
+		}
+		for _, dst := range []*usagePreferences{&specific, &global} {
+			if dst == &specific && !named || dst == &global && !star {
+				continue
+			}
+			for _, f := range g.Fields {
+				switch strings.ToLower(f.Key) {
+				case "content-usage":
+					dst.rules = append(dst.rules, parseUsageRule(f.Line, f.Value))
+				case "content-signal":
+					dst.signals = append(dst.signals, parseSignalRule(f.Line, f.Value))
+				}
+			}
+		}
+	}
+	prefs := &global
+	if r.Agent(agent).Specific() {
+		prefs = &specific
+	}
+	return prefs.usageForURL(url, r.Allowed(agent, url))
+}
+
+func allow(line int) Decision    { return Decision{PreferenceAllow, line} }
+func disallow(line int) Decision { return Decision{PreferenceDisallow, line} }
+func unknown(line int) Decision  { return Decision{PreferenceUnknown, line} }
+
+// TestUsageDocumentExamples checks every robots.txt example of the drafts
+// and of Cloudflare's Content Signals documentation, and the rules they
+// state, through Parse, Groups and Allowed.
+func TestUsageDocumentExamples(t *testing.T) {
+	const attachExample = "User-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n\nUser-Agent: ExampleBot\nAllow: /\nContent-Usage: train-ai=y\n"
+	tests := []struct {
+		name, data, agent, url string
+		want                   Usage
+	}{
+		{"attach-05 section 1.2: robots.txt example", "User-Agent: *\nAllow: /\nContent-Usage: train-ai=n\n", "AnyBot", "https://example.com/any",
+			Usage{Fetchable: true, TrainAI: disallow(3), Search: unknown(3)}},
+		{"attach-05 section 3.4 table: /test", attachExample, "OtherBot", "https://example.com/test",
+			Usage{Fetchable: true, TrainAI: disallow(4), Search: unknown(4)}},
+		{"attach-05 section 3.4 table: /never/test is not crawled, no preference", attachExample, "OtherBot", "https://example.com/never/test",
+			Usage{}},
+		{"attach-05 section 3.4 table: /ai-ok/test", attachExample, "OtherBot", "https://example.com/ai-ok/test",
+			Usage{Fetchable: true, TrainAI: allow(5), Search: unknown(5)}},
+		{"attach-05 section 3.4: ExampleBot uses its own group", attachExample, "ExampleBot", "https://example.com/never/test",
+			Usage{Fetchable: true, TrainAI: allow(9), Search: unknown(9)}},
+		{"vocab-07 section 6: train-ai=y, search=n", "User-agent: *\nContent-Usage: train-ai=y, search=n\n", "Bot", "/x",
+			Usage{Fetchable: true, TrainAI: allow(2), Search: disallow(2)}},
+		{"vocab-07 section 6.5.1: repeated keys, last value not a token: all unknown", "User-agent: *\nContent-Usage: train-ai=y, train-ai, search=n, search=\"n\"\n", "Bot", "/x",
+			Usage{Fetchable: true, TrainAI: unknown(2), Search: unknown(2)}},
+		{"vocab-07 section 6.5.1: upper-case key fails the parse: all unknown", "User-agent: *\nContent-Usage: Train-AI=n, search=n\n", "Bot", "/x",
+			Usage{Fetchable: true, TrainAI: unknown(2), Search: unknown(2)}},
+		{"vocab-07 section 6.5.2: parameters of the overwritten member do not apply", "User-agent: *\nContent-Usage: train-ai;allow=n, train-ai=y\n", "Bot", "/x",
+			Usage{Fetchable: true, TrainAI: allow(2), Search: unknown(2)}},
+		{"vocab-07 section 6.5.2: parameters on an unknown preference", "User-agent: *\nContent-Usage: train-ai;has;parameters=\"?\"\n", "Bot", "/x",
+			Usage{Fetchable: true, TrainAI: unknown(2), Search: unknown(2)}},
+		{"vocab-07 section 6.4: unknown labels ignored, kept for callers", "User-agent: *\nContent-Usage: train-ai=n, train-genai=y;x, tdm\n", "Bot", "/x",
+			Usage{Fetchable: true, TrainAI: disallow(2), Search: unknown(2), Labels: []Label{{"train-genai", "y;x", 2}, {"tdm", "", 2}}}},
+		{"vocab-07 section 6.5: a token other than y or n is unknown", "User-agent: *\nContent-Usage: train-ai=yes, search=N\n", "Bot", "/x",
+			Usage{Fetchable: true, TrainAI: unknown(2), Search: unknown(2)}},
+		{"attach-05 section 3.1: identical paths combine, most restrictive wins", "User-agent: *\nContent-Usage: /a/ train-ai=y, search=y\nContent-Usage: /a/ train-ai=n\n", "Bot", "/a/b",
+			Usage{Fetchable: true, TrainAI: disallow(3), Search: allow(2)}},
+		{"attach-05 section 3.1: identical once percent-encoded", "User-agent: *\nContent-Usage: /\u00e4 train-ai=y\nContent-Usage: /%c3%a4 train-ai=n\n", "Bot", "/%C3%A4x",
+			Usage{Fetchable: true, TrainAI: disallow(3), Search: unknown(2)}},
+		{"attach-05 section 3.1: longest path in encoded bytes wins", "User-agent: *\nContent-Usage: /\u00e4 train-ai=n\nContent-Usage: /%c3%a4/ train-ai=y\n", "Bot", "/\u00e4/x",
+			Usage{Fetchable: true, TrainAI: allow(3), Search: unknown(3)}},
+		{"attach-05 section 3.1: rule order carries no meaning", "User-agent: *\nContent-Usage: /a/b train-ai=y\nContent-Usage: /a train-ai=n\nDisallow: /z\n", "Bot", "/a/b",
+			Usage{Fetchable: true, TrainAI: allow(2), Search: unknown(2)}},
+		{"attach-05 section 3.1: patterns match like allow and disallow", "User-agent: *\nContent-Usage: /*.pdf$ train-ai=n\n", "Bot", "/doc/a.pdf",
+			Usage{Fetchable: true, TrainAI: disallow(2), Search: unknown(2)}},
+		{"attach-05 section 3.1: a '$' pattern that does not match", "User-agent: *\nContent-Usage: /*.pdf$ train-ai=n\n", "Bot", "/doc/a.pdf?x",
+			Usage{Fetchable: true}},
+		{"attach-05 section 3.2: HTAB ends the path", "User-agent: *\nContent-Usage: /a\ttrain-ai=n\n", "Bot", "/ab",
+			Usage{Fetchable: true, TrainAI: disallow(2), Search: unknown(2)}},
+		{"attach-05 section 3.2: '#' ends the value", "User-agent: *\nContent-Usage: train-ai=n # search=n\n", "Bot", "/",
+			Usage{Fetchable: true, TrainAI: disallow(2), Search: unknown(2)}},
+		{"attach-05 section 3.1: no preference for a disallowed path", "User-agent: *\nDisallow: /p\nContent-Usage: /p train-ai=y\n", "Bot", "/p/x",
+			Usage{}},
+		{"library decision: an absent path counts as /", "User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: / train-ai=y\n", "Bot", "/x",
+			Usage{Fetchable: true, TrainAI: disallow(2), Search: unknown(2)}},
+		{"contentsignals.org: search=yes, ai-train=no in the * group", "User-Agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n", "Bot", "/x",
+			Usage{Fetchable: true, Signal: ContentSignal{Search: allow(2), AIInput: unknown(2), AITrain: disallow(2)}}},
+		{"Cloudflare managed robots.txt: use=reference kept as a label", "User-agent: *\nContent-Signal: search=yes,ai-train=no,use=reference\nAllow: /\n", "Bot", "/x",
+			Usage{Fetchable: true, Signal: ContentSignal{Search: allow(2), AIInput: unknown(2), AITrain: disallow(2), Labels: []Label{{"use", "reference", 2}}}}},
+		{"contentsignals.org: all three signals", "User-agent: *\nContent-Signal: ai-train=no, search=yes, ai-input=yes\n", "Bot", "/x",
+			Usage{Fetchable: true, Signal: ContentSignal{Search: allow(2), AIInput: allow(2), AITrain: disallow(2)}}},
+		{"Content-Signal: y and n are not its values", "User-agent: *\nContent-Signal: ai-train=n\n", "Bot", "/x",
+			Usage{Fetchable: true, Signal: ContentSignal{AITrain: unknown(2), Search: unknown(2), AIInput: unknown(2)}}},
+		{"Content-Signal is per group: a named group does not inherit the * group's", "User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nAllow: /\n", "GPTBot", "/x",
+			Usage{Fetchable: true}},
+		// Google's grouping ends a group only at a user-agent line after an
+		// allow or disallow line, so without "Allow: /" above the two
+		// user-agent lines form one group and GPTBot gets the signal; the
+		// attach draft's grammar would end the group at the Content-Signal
+		// line. The linter is to flag this.
+		{"grouping conflict: Google's grouping joins the groups", "User-agent: *\nContent-Signal: ai-train=no\n\nUser-agent: GPTBot\nAllow: /\n", "GPTBot", "/x",
+			Usage{Fetchable: true, Signal: ContentSignal{Search: unknown(2), AIInput: unknown(2), AITrain: disallow(2)}}},
+		{"Content-Signal lines of one group combine, most restrictive wins", "User-agent: *\nContent-Signal: ai-train=yes, search=yes\nContent-Signal: ai-train=no\n", "Bot", "/x",
+			Usage{Fetchable: true, Signal: ContentSignal{Search: allow(2), AIInput: unknown(2), AITrain: disallow(3)}}},
+		{"no preference lines: fetchable, everything unknown", "User-agent: *\nDisallow: /p\n", "Bot", "/x", Usage{Fetchable: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := usageOf(tt.data, tt.agent, tt.url)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("usage of %q for %s in\n%s\nmismatch (-want +got):\n%s", tt.url, tt.agent, tt.data, diff)
+			}
+		})
+	}
+}
+
+// TestSplitUsageValue checks how a Content-Usage value divides into path
+// and preference (draft-ietf-aipref-attach-05 section 3.2).
+func TestSplitUsageValue(t *testing.T) {
+	tests := []struct{ in, path, pref string }{
+		{"train-ai=n", "", "train-ai=n"},
+		{"/ai-ok/ train-ai=y", "/ai-ok/", "train-ai=y"},
+		{"/a \t  train-ai=y, search=n", "/a", "train-ai=y, search=n"},
+		{"/a\ttrain-ai=y", "/a", "train-ai=y"},
+		{"/only-a-path", "/only-a-path", ""},
+		{"  train-ai=n  ", "", "train-ai=n"},
+		{"train-ai=n # note", "", "train-ai=n"},
+		{"/a train-ai=n\r\nmore", "/a", "train-ai=n"},
+		{"a/b train-ai=n", "", "a/b train-ai=n"}, // no leading '/': no path; the preference fails to parse
+		{"*.pdf train-ai=n", "", "*.pdf train-ai=n"},
+		{"", "", ""},
+	}
+	for _, tt := range tests {
+		path, pref := splitUsageValue(tt.in)
+		if diff := cmp.Diff([2]string{tt.path, tt.pref}, [2]string{path, pref}); diff != "" {
+			t.Errorf("splitUsageValue(%q) mismatch (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+// TestParseUsageRuleErrors checks that a value that is not a dictionary
+// leaves every category unknown and says why.
+func TestParseUsageRuleErrors(t *testing.T) {
+	for _, in := range []string{"Train-AI=n", "train-ai=n,", "a/b train-ai=n", "train-ai=n search=n", "train-ai;has;parameters=\"?\";"} {
+		r := parseUsageRule(1, in)
+		if r.err == nil || r.trainAI != PreferenceUnknown || r.search != PreferenceUnknown || r.labels != nil {
+			t.Errorf("parseUsageRule(%q) = %+v, want a parse error and nothing known", in, r)
+		}
+	}
+	if r := parseSignalRule(1, "search=yes ai-train=no"); r.err == nil || r.search != PreferenceUnknown {
+		t.Errorf("parseSignalRule without commas = %+v, want a parse error", r)
+	}
+}
+
+func TestPreferenceString(t *testing.T) {
+	got := []string{PreferenceUnknown.String(), PreferenceAllow.String(), PreferenceDisallow.String(), Preference(7).String()}
+	want := []string{"unknown", "allow", "disallow", "Preference(7)"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}
+
+// TestUsageProperties checks on random files that a path the group
+// disallows never has a preference (draft-ietf-aipref-attach-05 section
+// 3.1), and that every other answer equals a slow twin built on the
+// reference matcher: longest matching path in wire form, most restrictive
+// answer among equals, first such line.
+func TestUsageProperties(t *testing.T) {
+	rng := rand.New(rand.NewSource(16))
+	paths := []string{"/", "/a", "/a/", "/ab", "/a*", "/*b", "/a$", "/%61", "/\u00e4", "/%C3%A4", "/a/b"}
+	prefs := []struct {
+		text            string
+		trainAI, search Preference
+	}{
+		{"train-ai=y", PreferenceAllow, PreferenceUnknown},
+		{"train-ai=n", PreferenceDisallow, PreferenceUnknown},
+		{"search=y, train-ai=n", PreferenceDisallow, PreferenceAllow},
+		{"search=n", PreferenceUnknown, PreferenceDisallow},
+		{"train-ai=maybe", PreferenceUnknown, PreferenceUnknown},
+		{"Train-AI=y", PreferenceUnknown, PreferenceUnknown},
+	}
+	urls := []string{"/", "/a", "/a/b", "/ab", "/b", "/\u00e4", "/%c3%a4/x", "/a?x", "/x/b"}
+	rank := func(p Preference) int { return []int{0, 1, 2}[p] }
+	type line struct {
+		num             int
+		path            string // "" when absent
+		trainAI, search Preference
+	}
+	for iter := 0; iter < 3000; iter++ {
+		var b strings.Builder
+		b.WriteString("User-agent: *\n")
+		var lines []line
+		num := 1
+		for n := rng.Intn(6); n > 0; n-- {
+			num++
+			p := paths[rng.Intn(len(paths))]
+			switch rng.Intn(3) {
+			case 0:
+				fmt.Fprintf(&b, "Allow: %s\n", p)
+			case 1:
+				fmt.Fprintf(&b, "Disallow: %s\n", p)
+			default:
+				pr := prefs[rng.Intn(len(prefs))]
+				l := line{num: num, trainAI: pr.trainAI, search: pr.search}
+				if rng.Intn(4) > 0 {
+					l.path = p
+					fmt.Fprintf(&b, "Content-Usage: %s %s\n", p, pr.text)
+				} else {
+					fmt.Fprintf(&b, "Content-Usage: %s\n", pr.text)
+				}
+				lines = append(lines, l)
+			}
+		}
+		data := b.String()
+		for _, url := range urls {
+			got := usageOf(data, "Bot", url)
+			fetchable := Parse([]byte(data)).Allowed("Bot", url)
+			if !fetchable {
+				if diff := cmp.Diff(Usage{}, got); diff != "" {
+					t.Fatalf("disallowed %q has a preference in\n%s\n%s", url, data, diff)
+				}
+				continue
+			}
+			// The slow twin.
+			path := refEscape([]byte(refPath(url)))
+			best := -1
+			var applying []line
+			for _, l := range lines {
+				pattern := "/"
+				if l.path != "" {
+					pattern = refEscape([]byte(l.path))
+				}
+				if !refMatch(pattern, path) || len(pattern) < best {
+					continue
+				}
+				if len(pattern) > best {
+					best, applying = len(pattern), nil
+				}
+				applying = append(applying, l)
+			}
+			want := Usage{Fetchable: true}
+			decide := func(get func(line) Preference) Decision {
+				if len(applying) == 0 {
+					return Decision{}
+				}
+				d := Decision{get(applying[0]), applying[0].num}
+				for _, l := range applying[1:] {
+					if rank(get(l)) > rank(d.Preference) {
+						d = Decision{get(l), l.num}
+					}
+				}
+				return d
+			}
+			want.TrainAI = decide(func(l line) Preference { return l.trainAI })
+			want.Search = decide(func(l line) Preference { return l.search })
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Fatalf("usage of %q in\n%s\nmismatch (-want +got):\n%s", url, data, diff)
+			}
+		}
+	}
+}
+
+// FuzzUsageValue checks that any Content-Usage or Content-Signal value
+// parses without panicking, that a failed parse leaves everything
+// unknown, and that the split path never holds white space.
+func FuzzUsageValue(f *testing.F) {
+	for _, s := range []string{"train-ai=n", "/ai-ok/ train-ai=y", "/a\ttrain-ai=y, search=n;x=1", "search=yes, ai-train=no",
+		"train-ai=y, train-ai, search=n, search=\"n\"", "/\u00e4 train-ai=n # c", "train-ai;has;parameters=\"?\";"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		path, pref := splitUsageValue(s)
+		if strings.ContainsAny(path, " \t\r\n#") || path != "" && path[0] != '/' {
+			t.Fatalf("splitUsageValue(%q) path %q", s, path)
+		}
+		if strings.ContainsAny(pref, "\r\n#") {
+			t.Fatalf("splitUsageValue(%q) preference %q runs past the value", s, pref)
+		}
+		for _, p := range append(checkUsageValue(3, s), checkSignalValue(3, s)...) {
+			if p.line != 3 || p.code == "" || p.msg == "" {
+				t.Fatalf("check of %q: incomplete problem %+v", s, p)
+			}
+		}
+		r := parseUsageRule(3, s)
+		if r.err != nil && (r.trainAI != PreferenceUnknown || r.search != PreferenceUnknown || r.labels != nil) {
+			t.Fatalf("parseUsageRule(%q) failed but knows something: %+v", s, r)
+		}
+		prefs := usagePreferences{rules: []usageRule{r}, signals: []signalRule{parseSignalRule(4, s)}}
+		u := prefs.usage("/x", true)
+		if !u.Fetchable {
+			t.Fatal("fetchable path reported unfetchable")
+		}
+		if u := prefs.usage("/x", false); u.Fetchable || u.TrainAI != (Decision{}) || u.Signal.AITrain != (Decision{}) {
+			t.Fatalf("unfetchable path has a preference: %+v", u)
+		}
+	})
+}
+
+// TestCheckUsageValue checks the problems one value has on its own.
+func TestCheckUsageValue(t *testing.T) {
+	tests := []struct {
+		name, directive, value string
+		want                   []string // codes
+	}{
+		{"attach-05 example is clean", "Content-Usage", "/ai-ok/ train-ai=y", nil},
+		{"vocab-07 section 6 example is clean", "Content-Usage", "train-ai=y, search=n", nil},
+		{"vocab-07 section 6.5.1: repeated keys, values not tokens", "Content-Usage", `train-ai=y, train-ai, search=n, search="n"`,
+			[]string{problemRepeatedKey, problemBadValue, problemRepeatedKey, problemBadValue}},
+		{"vocab-07 section 6.5.1: upper case fails the parse", "Content-Usage", "Train-AI=n", []string{problemMalformed}},
+		{"vocab-07 section 6.4: unknown label", "Content-Usage", "train-ai=n, train-genai=n", []string{problemUnknownKey}},
+		{"Content-Signal values in a Content-Usage line", "Content-Usage", "train-ai=no", []string{problemBadValue}},
+		{"path without a slash", "Content-Usage", "private/ train-ai=n", []string{problemPathNoSlash}},
+		{"wildcard path without a slash", "Content-Usage", "*.pdf train-ai=n", []string{problemPathNoSlash}},
+		{"a path and no preference", "Content-Usage", "/private/", []string{problemEmpty}},
+		{"trailing comma", "Content-Usage", "train-ai=n,", []string{problemMalformed}},
+		{"contentsignals.org example is clean", "Content-Signal", "search=yes, ai-train=no", nil},
+		{"Cloudflare managed file: use is not one of the three signals", "Content-Signal", "search=yes,ai-train=no,use=reference", []string{problemUnknownKey}},
+		{"Content-Usage values in a Content-Signal line", "Content-Signal", "ai-train=n", []string{problemBadValue}},
+		{"vocab label in a Content-Signal line", "Content-Signal", "train-ai=no", []string{problemUnknownKey}},
+		{"Content-Signal with a path", "Content-Signal", "/blog/ ai-train=no", []string{problemSignalPath}},
+		{"Content-Signal with spaces instead of commas", "Content-Signal", "search=yes ai-train=no", []string{problemMalformed}},
+		{"empty Content-Signal", "Content-Signal", "", []string{problemEmpty}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			check := checkUsageValue
+			if tt.directive == "Content-Signal" {
+				check = checkSignalValue
+			}
+			var got []string
+			for _, p := range check(7, tt.value) {
+				if p.line != 7 || p.msg == "" {
+					t.Errorf("problem %+v: wrong line or no message", p)
+				}
+				got = append(got, p.code)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("%s: %q mismatch (-want +got):\n%s", tt.directive, tt.value, diff)
+			}
+		})
+	}
+}
