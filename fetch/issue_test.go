@@ -413,8 +413,9 @@ type slowCache struct {
 }
 
 func (c *slowCache) Get(ctx context.Context, k string) (*Entry, error) {
-	time.Sleep(c.delay)
-	return c.Cache.Get(ctx, k)
+	e, err := c.Cache.Get(ctx, k)
+	time.Sleep(c.delay) // the answer is on its way back
+	return e, err
 }
 
 // No duplicate fetch when callers arrive while the fetch ends: with a slow
