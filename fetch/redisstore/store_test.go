@@ -323,3 +323,21 @@ func BenchmarkAllowedCached(b *testing.B) {
 		})
 	}
 }
+
+// Store.Get of a 2,000-rule entry: what a process pays when its memo does
+// not hold a fresh copy (a Redis round trip and the JSON decoding).
+func BenchmarkStoreGet(b *testing.B) {
+	srv := startRedis(b)
+	s := New(srv.client(), "bench:")
+	ctx := context.Background()
+	body := []byte(fleetRules + strings.Repeat("Disallow: /rule-*/x\n", 2000))
+	if err := s.Put(ctx, "http://a/robots.txt", &fetch.Entry{Copy: true, Status: 200, Body: body, Expires: time.Now().Add(time.Hour)}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if e, err := s.Get(ctx, "http://a/robots.txt"); err != nil || len(e.Body) != len(body) {
+			b.Fatal(e, err)
+		}
+	}
+}
