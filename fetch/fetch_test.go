@@ -302,6 +302,9 @@ func TestCacheLifetime(t *testing.T) {
 		{"custom bounds", "max-age=31536000", 0, 30 * 24 * time.Hour, 30 * 24 * time.Hour},
 		{"custom TTL", "no-cache", time.Hour, 0, time.Hour},
 		{"garbage max-age", "max-age=soon", 0, 0, 24 * time.Hour},
+		// RFC 9111 1.2.2: an overflowing max-age counts as 2^31 seconds,
+		// so as long a lifetime as MaxTTL allows, not the default.
+		{"max-age overflow", "max-age=99999999999999999999", 0, 0, DefaultMaxTTL},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

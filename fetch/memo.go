@@ -1,6 +1,7 @@
 package fetch
 
 import (
+	"bytes"
 	"container/list"
 	"sync"
 
@@ -47,9 +48,15 @@ func (m *memo) get(key string) (*Entry, *robotstxt.Robots) {
 	return item.entry, item.robots
 }
 
-// parsedCost estimates the memory of a body and its parsed form: the
-// parsed rules hold the body's text once more plus their structures.
-func parsedCost(body []byte) int { return 4*len(body) + 1024 }
+// parsedCost estimates, from above, the memory of a body and its parsed
+// form: the body, plus up to costPerLine per line for the rules and groups
+// the parse builds (measured on files of one-line groups, the costliest
+// kind per byte; a typical file's parsed form is smaller than its body).
+func parsedCost(body []byte) int {
+	return len(body) + costPerLine*(bytes.Count(body, []byte{'\n'})+1) + 1024
+}
+
+const costPerLine = 144
 
 // put records e as the entry of key and returns its parsed rules, reusing
 // the parsed form held when e holds the same copy.
