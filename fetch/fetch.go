@@ -293,7 +293,9 @@ func (c *Client) lookupOrFetch(ctx context.Context, key string) (*Entry, *robots
 	}
 	if leaser, ok := c.cache.(Leaser); ok {
 		ttl := orDefault(c.Timeout, DefaultTimeout) + 5*time.Second
-		granted, release, err := leaser.TryLease(ctx, key, ttl)
+		sctx, cancel := c.storeContext(ctx)
+		granted, release, err := leaser.TryLease(sctx, key, ttl)
+		cancel()
 		switch {
 		case err != nil:
 			c.report(ctx, Event{RobotsURL: key, Err: &StoreError{"lease", key, err}})
@@ -314,15 +316,25 @@ func (c *Client) lookupOrFetch(ctx context.Context, key string) (*Entry, *robots
 		}
 	}
 	e := c.fetch(ctx, key, prev)
-	if err := c.cache.Put(ctx, key, e); err != nil {
+	sctx, cancel := c.storeContext(ctx)
+	defer cancel()
+	if err := c.cache.Put(sctx, key, e); err != nil {
 		c.report(ctx, Event{RobotsURL: key, Err: &StoreError{"put", key, err}})
 	}
 	return e, c.memo.put(key, e)
 }
 
+// storeContext bounds one store call by the Client's Timeout: the calls
+// run for every waiting caller, under no caller's deadline.
+func (c *Client) storeContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, orDefault(c.Timeout, DefaultTimeout))
+}
+
 // get reads key from the Cache; a store error is reported and is a miss.
 func (c *Client) get(ctx context.Context, key string) *Entry {
-	e, err := c.cache.Get(ctx, key)
+	sctx, cancel := c.storeContext(ctx)
+	e, err := c.cache.Get(sctx, key)
+	cancel()
 	if err != nil {
 		c.report(ctx, Event{RobotsURL: key, Err: &StoreError{"get", key, err}})
 		return nil

@@ -260,11 +260,11 @@ func TestFleet(t *testing.T) {
 // stale copy serves it while another process fetches.
 func TestLeaseWaitAndStale(t *testing.T) {
 	srv := startRedis(t)
-	release := make(chan struct{})
 	var hits atomic.Int64
+	gate := make(chan chan struct{}, 2) // one release channel per request
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hits.Add(1)
-		<-release
+		<-<-gate
 		io.WriteString(w, fleetRules)
 	}))
 	defer site.Close()
@@ -275,21 +275,58 @@ func TestLeaseWaitAndStale(t *testing.T) {
 		return &fetch.Client{Cache: s, Now: clock.Now, Timeout: 5 * time.Second}
 	}
 	a, b := newClient(), newClient()
-	done := make(chan error, 1)
-	go func() { _, err := a.Allowed(context.Background(), "bot", site.URL+"/"); done <- err }()
+	ask := func(c *fetch.Client, done chan<- error) {
+		ok, err := c.Allowed(context.Background(), "bot", site.URL+"/private")
+		if err == nil && ok {
+			err = fmt.Errorf("/private allowed")
+		}
+		done <- err
+	}
+
+	// a fetches; b, with no copy, waits for a's entry rather than fetching.
+	release := make(chan struct{})
+	gate <- release
+	aDone, bDone := make(chan error, 1), make(chan error, 1)
+	go ask(a, aDone)
 	for hits.Load() == 0 {
 		time.Sleep(time.Millisecond)
 	}
-	// b has no copy: it waits for a's fetch rather than fetching.
-	go func() { time.Sleep(100 * time.Millisecond); close(release) }()
-	if ok, err := b.Allowed(context.Background(), "bot", site.URL+"/private"); ok || err != nil {
-		t.Errorf("b: %v, %v", ok, err)
-	}
-	if err := <-done; err != nil {
-		t.Fatal(err)
+	go ask(b, bDone)
+	time.Sleep(100 * time.Millisecond) // b is polling for the entry
+	close(release)
+	for _, done := range []chan error{aDone, bDone} {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
 	}
 	if hits.Load() != 1 {
-		t.Errorf("%d requests, want 1", hits.Load())
+		t.Fatalf("%d requests, want 1", hits.Load())
+	}
+
+	// The copy expires; a refetches (held up), and b serves its stale copy
+	// at once instead of waiting or fetching.
+	clock.Advance(fetch.DefaultTTL + time.Second)
+	release = make(chan struct{})
+	gate <- release
+	go ask(a, aDone)
+	for hits.Load() == 1 {
+		time.Sleep(time.Millisecond)
+	}
+	go ask(b, bDone)
+	select {
+	case err := <-bDone:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("b waited for a's fetch instead of serving its stale copy")
+	}
+	close(release)
+	if err := <-aDone; err != nil {
+		t.Fatal(err)
+	}
+	if hits.Load() != 2 {
+		t.Errorf("%d requests, want 2", hits.Load())
 	}
 }
 
