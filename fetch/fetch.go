@@ -288,8 +288,8 @@ func (c *Client) lookupOrFetch(ctx context.Context, key string) (*Entry, *robots
 		return stored, c.memo.put(key, stored)
 	}
 	prev := stored
-	if prev == nil {
-		prev = held // the store lost it or failed: the copy in memory still counts
+	if prev == nil || !prev.Copy && held != nil && held.Copy {
+		prev = held // the store lost the copy or failed: the one in memory still counts
 	}
 	if leaser, ok := c.cache.(Leaser); ok {
 		ttl := orDefault(c.Timeout, DefaultTimeout) + 5*time.Second
