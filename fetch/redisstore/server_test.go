@@ -80,11 +80,11 @@ func (s *redisServer) stop() {
 }
 
 // client returns a Redis client of the server, closed at the test's end,
-// with short timeouts so that an outage is seen at once.
+// failing at once when the server is down (one dial, no retries).
 func (s *redisServer) client() *redis.Client {
 	rdb := redis.NewClient(&redis.Options{
 		Addr:        s.addr(),
-		DialTimeout: 200 * time.Millisecond, ReadTimeout: 2 * time.Second, WriteTimeout: 2 * time.Second,
+		DialTimeout: 2 * time.Second, ReadTimeout: 2 * time.Second, WriteTimeout: 2 * time.Second,
 		MaxRetries: -1, DialerRetries: 1, DialerRetryTimeout: 10 * time.Millisecond,
 	})
 	s.t.Cleanup(func() { rdb.Close() })
