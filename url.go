@@ -85,7 +85,8 @@ func normalizeHost(host string) (string, error) {
 	}
 	if ip, err := netip.ParseAddr(host); err == nil {
 		if ip.Is6() {
-			return "[" + ip.String() + "]", nil
+			// A zone's "%" is written "%25" in a URL (RFC 6874).
+			return "[" + strings.Replace(ip.String(), "%", "%25", 1) + "]", nil
 		}
 		return ip.String(), nil
 	}

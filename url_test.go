@@ -32,9 +32,18 @@ func TestRobotsURL(t *testing.T) {
 		{"http://under_score.example.com/", "http://under_score.example.com/robots.txt"},
 		{"http://example.com./", "http://example.com/robots.txt"},
 		{"http://example.com:080/", "http://example.com/robots.txt"},
+		// RFC 6874: an IPv6 zone is written with "%25", and the URL given
+		// back must parse again.
+		{"http://[fe80::1%25eth0]:8080/x", "http://[fe80::1%25eth0]:8080/robots.txt"},
+		{"http://[FE80::1%25en1]/", "http://[fe80::1%25en1]/robots.txt"},
 	}
 	for _, tt := range tests {
 		got, err := RobotsURL(tt.page)
+		if err == nil {
+			if _, err := url.Parse(got); err != nil {
+				t.Errorf("RobotsURL(%q) = %q, which does not parse: %v", tt.page, got, err)
+			}
+		}
 		if err != nil || got != tt.want {
 			t.Errorf("RobotsURL(%q) = %q, %v; want %q", tt.page, got, err, tt.want)
 		}

@@ -302,6 +302,9 @@ func TestCacheLifetime(t *testing.T) {
 		{"custom bounds", "max-age=31536000", 0, 30 * 24 * time.Hour, 30 * 24 * time.Hour},
 		{"custom TTL", "no-cache", time.Hour, 0, time.Hour},
 		{"garbage max-age", "max-age=soon", 0, 0, 24 * time.Hour},
+		// RFC 9111 1.2.2: an overflowing max-age counts as 2^31 seconds,
+		// so as long a lifetime as MaxTTL allows, not the default.
+		{"max-age overflow", "max-age=99999999999999999999", 0, 0, DefaultMaxTTL},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -436,29 +439,37 @@ func TestContextEnds(t *testing.T) {
 	}
 }
 
-// A shared store gives entries back without the parsed Robots.
+// A shared store keeps entries in their wire form only.
 type mapCache struct {
 	mu sync.Mutex
-	m  map[string]Entry
+	m  map[string][]byte
 }
 
-func (c *mapCache) Get(k string) (*Entry, bool) {
+func (c *mapCache) Get(_ context.Context, k string) (*Entry, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	e, ok := c.m[k]
-	e.Robots = nil // as if read back from a serialized form
-	return &e, ok
+	data, ok := c.m[k]
+	if !ok {
+		return nil, nil
+	}
+	e := new(Entry)
+	return e, e.UnmarshalBinary(data)
 }
 
-func (c *mapCache) Put(k string, e *Entry) {
+func (c *mapCache) Put(_ context.Context, k string, e *Entry) error {
+	data, err := e.MarshalBinary()
+	if err != nil {
+		return err
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.m[k] = *e
+	c.m[k] = data
+	return nil
 }
 
 func TestSharedCache(t *testing.T) {
 	s := newSite(t, serve(rules))
-	shared := &mapCache{m: map[string]Entry{}}
+	shared := &mapCache{m: map[string][]byte{}}
 	clock := newFakeClock()
 	a := &Client{Now: clock.Now, Cache: shared}
 	b := &Client{Now: clock.Now, Cache: shared}
@@ -470,30 +481,38 @@ func TestSharedCache(t *testing.T) {
 }
 
 func TestLRU(t *testing.T) {
+	ctx := context.Background()
+	has := func(c *LRU, k string) (*Entry, bool) {
+		e, err := c.Get(ctx, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e, e != nil
+	}
 	c := NewLRU(2, 0)
-	c.Put("a", &Entry{Status: 1})
-	c.Put("b", &Entry{Status: 2})
-	c.Get("a")
-	c.Put("c", &Entry{Status: 3}) // evicts b, the least recently used
-	if _, ok := c.Get("b"); ok || c.Len() != 2 {
+	c.Put(ctx, "a", &Entry{Status: 1})
+	c.Put(ctx, "b", &Entry{Status: 2})
+	has(c, "a")
+	c.Put(ctx, "c", &Entry{Status: 3}) // evicts b, the least recently used
+	if _, ok := has(c, "b"); ok || c.Len() != 2 {
 		t.Errorf("b kept, or %d entries", c.Len())
 	}
-	if e, ok := c.Get("a"); !ok || e.Status != 1 {
+	if e, ok := has(c, "a"); !ok || e.Status != 1 {
 		t.Error("a evicted")
 	}
-	c.Put("a", &Entry{Status: 4})
-	if e, _ := c.Get("a"); e.Status != 4 {
+	c.Put(ctx, "a", &Entry{Status: 4})
+	if e, _ := has(c, "a"); e.Status != 4 {
 		t.Error("a not replaced")
 	}
 
 	bytes := NewLRU(0, 3000)
 	for i := 0; i < 10; i++ {
-		bytes.Put(fmt.Sprint(i), &Entry{Body: make([]byte, 1000)})
+		bytes.Put(ctx, fmt.Sprint(i), &Entry{Body: make([]byte, 1000)})
 	}
 	if bytes.Len() != 2 {
 		t.Errorf("byte-bounded LRU holds %d entries, want 2", bytes.Len())
 	}
-	if _, ok := bytes.Get("9"); !ok {
+	if _, ok := has(bytes, "9"); !ok {
 		t.Error("the newest entry was evicted")
 	}
 }
@@ -510,7 +529,8 @@ func TestMaxAge(t *testing.T) {
 		{[]string{`max-age="30"`}, 30 * time.Second, true},
 		{[]string{"max-age=-1, max-age=10"}, 10 * time.Second, true},
 		{[]string{"s-maxage=60"}, 0, false},
-		{[]string{"max-age=99999999999999999999"}, 0, false},
+		{[]string{"max-age=99999999999999999999"}, 1 << 31 * time.Second, true}, // RFC 9111 1.2.2
+		{[]string{"max-age=9999999999"}, 1 << 31 * time.Second, true},
 	}
 	for _, tt := range tests {
 		h := http.Header{}

@@ -5,8 +5,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -130,7 +128,7 @@ func (p *pacer) pause(host string, h http.Header) {
 		hp.pauses = 0
 	}
 	hp.pauses++
-	d, ok := retryAfter(h.Get("Retry-After"), now)
+	d, ok := retryAfter(h, now)
 	if !ok {
 		d = p.backoff
 		for i := 1; i < hp.pauses && d < p.maxBackoff; i++ {
@@ -148,28 +146,6 @@ func (p *pacer) len() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.order.Len()
-}
-
-// retryAfter reads a Retry-After header value (RFC 9110, section 10.2.3):
-// a number of seconds, or an HTTP date. ok is false when it is neither.
-func retryAfter(v string, now time.Time) (d time.Duration, ok bool) {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0, false
-	}
-	if secs, err := strconv.ParseUint(v, 10, 63); err == nil {
-		if secs > uint64(DefaultMaxBackoff/time.Second)*1000 {
-			secs = uint64(DefaultMaxBackoff/time.Second) * 1000 // keep the Duration in range
-		}
-		return time.Duration(secs) * time.Second, true
-	} else if ne, isNum := err.(*strconv.NumError); isNum && ne.Err == strconv.ErrRange {
-		return DefaultMaxBackoff * 1000, true
-	}
-	t, err := http.ParseTime(v)
-	if err != nil {
-		return 0, false
-	}
-	return max(t.Sub(now), 0), true
 }
 
 // sleepContext waits for d or until ctx ends.

@@ -50,7 +50,9 @@ func TestPacerBoundedHosts(t *testing.T) {
 
 // RFC 9110, section 10.2.3: Retry-After is a number of seconds or an
 // HTTP date.
-func TestRetryAfter(t *testing.T) {
+// TestRetryAfterValues covers the forms of RFC 9110 section 10.2.3 that
+// pacing reads (the fetch tests cover robots.txt retries).
+func TestRetryAfterValues(t *testing.T) {
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	tests := []struct {
 		value string
@@ -64,14 +66,14 @@ func TestRetryAfter(t *testing.T) {
 		{"-5", 0, false},
 		{"1.5", 0, false},
 		{"soon", 0, false},
-		{"99999999999999999999999999", DefaultMaxBackoff * 1000, true},
+		{"99999999999999999999999999", maxDeltaSeconds * time.Second, true}, // RFC 9111 section 1.2.2
 		{"Thu, 01 Jan 2026 12:01:00 GMT", time.Minute, true},
 		{"Thursday, 01-Jan-26 12:00:30 GMT", 30 * time.Second, true}, // RFC 850 form
 		{"Thu Jan  1 12:00:10 2026", 10 * time.Second, true},         // asctime form
 		{"Wed, 31 Dec 2025 12:00:00 GMT", 0, true},                   // in the past
 	}
 	for _, tt := range tests {
-		got, ok := retryAfter(tt.value, now)
+		got, ok := retryAfter(http.Header{"Retry-After": {tt.value}}, now)
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("retryAfter(%q) = %v, %v; want %v, %v", tt.value, got, ok, tt.want, tt.ok)
 		}

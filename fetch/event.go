@@ -1,0 +1,78 @@
+package fetch
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/seed50c7eacc/robotstxt"
+)
+
+// ErrUnsupportedScheme is returned (wrapped) for a page whose scheme the
+// Client cannot fetch a robots.txt file for: it speaks HTTP only, so an
+// ftp:// page, whose robots.txt RFC 9309 places on the FTP server, gets this
+// error rather than a made-up answer. It is robotstxt.ErrUnsupportedScheme,
+// which RobotsURL returns for schemes with no robots.txt at all, so one
+// errors.Is test covers both.
+var ErrUnsupportedScheme = robotstxt.ErrUnsupportedScheme
+
+// A StoreError is a Cache's Get or Put that failed. The Client treats it as
+// a miss and reports it; it never becomes an answer.
+type StoreError struct {
+	Op        string // "get", "put" or "lease"
+	RobotsURL string
+	Err       error
+}
+
+func (e *StoreError) Error() string {
+	return "fetch: cache " + e.Op + " " + e.RobotsURL + ": " + e.Err.Error()
+}
+
+func (e *StoreError) Unwrap() error { return e.Err }
+
+// An Event reports one fetch of a robots.txt file, one lookup answered
+// from a store, or one store error, to Client.OnEvent and Client.Logger.
+type Event struct {
+	RobotsURL string
+	// Fetched is true when a request was made; false when the entry came
+	// from the Cache (Cached) or only a store error is reported.
+	Fetched bool
+	Cached  bool // the entry came from the Cache (or another process's fetch)
+	// Status is the HTTP status of the final response (0 when none).
+	Status int
+	// Outcome is what the entry now means for crawling: "rules",
+	// "allow-all", "disallow-all" (see robotstxt.Outcome), or "stale"
+	// when a failed fetch left a previous copy in use.
+	Outcome  string
+	Duration time.Duration // of the request, redirects and body included
+	Err      error         // why the fetch failed, or the store error
+}
+
+// report sends an event to the hook and the logger.
+func (c *Client) report(ctx context.Context, ev Event) {
+	if c.OnEvent != nil {
+		c.OnEvent(ev)
+	}
+	if c.Logger == nil {
+		return
+	}
+	level := slog.LevelDebug
+	if ev.Fetched {
+		level = slog.LevelInfo
+	}
+	if ev.Err != nil {
+		level = slog.LevelWarn
+	}
+	attrs := []slog.Attr{
+		slog.String("url", ev.RobotsURL),
+		slog.Bool("fetched", ev.Fetched),
+		slog.Bool("cached", ev.Cached),
+		slog.Int("status", ev.Status),
+		slog.String("outcome", ev.Outcome),
+		slog.Duration("duration", ev.Duration),
+	}
+	if ev.Err != nil {
+		attrs = append(attrs, slog.String("error", ev.Err.Error()))
+	}
+	c.Logger.LogAttrs(ctx, level, "robots.txt", attrs...)
+}

@@ -1,0 +1,174 @@
+package fetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/seed50c7eacc/robotstxt"
+)
+
+// fetch gets robotsURL and returns the new entry, given the previous one
+// (or nil), and reports the fetch.
+func (c *Client) fetch(ctx context.Context, robotsURL string, prev *Entry) *Entry {
+	now := c.now()
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(ctx, orDefault(c.Timeout, DefaultTimeout))
+	defer cancel()
+	e, status, err := c.fetchEntry(ctx, robotsURL, prev, now)
+	c.report(ctx, Event{RobotsURL: robotsURL, Fetched: true, Status: status, Outcome: c.outcomeName(e), Duration: time.Since(start), Err: err})
+	return e
+}
+
+func (c *Client) fetchEntry(ctx context.Context, robotsURL string, prev *Entry, now time.Time) (*Entry, int, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, robotsURL, nil)
+	if err != nil {
+		return c.failed(prev, now, err, 0), 0, err
+	}
+	ua := c.UserAgent
+	if ua == "" {
+		ua = DefaultUserAgent
+	}
+	req.Header.Set("User-Agent", ua)
+	revalidate := prev != nil && prev.Copy && (prev.ETag != "" || prev.LastModified != "")
+	if revalidate {
+		if prev.ETag != "" {
+			req.Header.Set("If-None-Match", prev.ETag)
+		}
+		if prev.LastModified != "" {
+			req.Header.Set("If-Modified-Since", prev.LastModified)
+		}
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return c.failed(prev, now, err, 0), 0, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusNotModified && revalidate {
+		// RFC 9110 15.4.5: the copy is still valid; renew its lifetime.
+		e := *prev
+		e.Expires = now.Add(c.lifetime(resp.Header))
+		e.FailingSince, e.Failures, e.LastError = time.Time{}, 0, ""
+		if v := resp.Header.Get("ETag"); v != "" {
+			e.ETag = v
+		}
+		if v := resp.Header.Get("Last-Modified"); v != "" {
+			e.LastModified = v
+		}
+		return &e, resp.StatusCode, nil
+	}
+	var body []byte
+	success := resp.StatusCode >= 200 && resp.StatusCode <= 299
+	if success {
+		body, err = io.ReadAll(io.LimitReader(resp.Body, robotstxt.DefaultMaxSize))
+		if err != nil {
+			err = fmt.Errorf("reading the body: %w", err)
+			return c.failed(prev, now, err, 0), resp.StatusCode, err
+		}
+	}
+	if robotstxt.FromStatus(resp.StatusCode, nil).Outcome() == robotstxt.DisallowAll {
+		err := fmt.Errorf("HTTP status %d", resp.StatusCode)
+		wait, _ := retryAfter(resp.Header, now)
+		return c.failed(prev, now, err, wait), resp.StatusCode, err
+	}
+	e := &Entry{
+		Copy:      true,
+		Status:    resp.StatusCode,
+		Body:      body,
+		FetchedAt: now,
+		Expires:   now.Add(c.lifetime(resp.Header)),
+	}
+	if success {
+		e.ETag, e.LastModified = resp.Header.Get("ETag"), resp.Header.Get("Last-Modified")
+	}
+	return e, resp.StatusCode, nil
+}
+
+// failed returns the entry after a failed fetch: the previous copy, if any,
+// is kept; the next try is spaced out by exponential backoff, or by the
+// server's Retry-After (wait > 0), within RetryMin and RetryMax.
+func (c *Client) failed(prev *Entry, now time.Time, err error, wait time.Duration) *Entry {
+	e := &Entry{FailingSince: now, Failures: 1, LastError: err.Error()}
+	if prev != nil {
+		e.Copy, e.Status, e.Body, e.FetchedAt, e.ETag, e.LastModified = prev.Copy, prev.Status, prev.Body, prev.FetchedAt, prev.ETag, prev.LastModified
+		if !prev.FailingSince.IsZero() {
+			e.FailingSince, e.Failures = prev.FailingSince, prev.Failures+1
+		}
+	}
+	floor := orDefault(c.RetryMin, DefaultRetryMin)
+	ceiling := orDefault(c.RetryMax, DefaultRetryMax)
+	backoff := floor
+	if wait > 0 {
+		backoff = max(floor, wait)
+	} else {
+		for i := 1; i < e.Failures && backoff < ceiling; i++ {
+			backoff *= 2
+		}
+	}
+	e.Expires = now.Add(min(backoff, ceiling))
+	return e
+}
+
+// retryAfter returns the delay a Retry-After header asks for (RFC 9110
+// section 10.2.3): a number of seconds, or an HTTP date.
+func retryAfter(h http.Header, now time.Time) (time.Duration, bool) {
+	v := strings.TrimSpace(h.Get("Retry-After"))
+	if v == "" {
+		return 0, false
+	}
+	if secs, err := strconv.ParseInt(v, 10, 64); err == nil || errors.Is(err, strconv.ErrRange) {
+		if secs < 0 {
+			return 0, false
+		}
+		return time.Duration(min(secs, maxDeltaSeconds)) * time.Second, true
+	}
+	t, err := http.ParseTime(v)
+	if err != nil {
+		return 0, false
+	}
+	return max(t.Sub(now), 0), true
+}
+
+// maxDeltaSeconds is what an overflowing delta-seconds value counts as
+// (RFC 9111 section 1.2.2).
+const maxDeltaSeconds = math.MaxInt32 + 1 // 2^31
+
+// lifetime is how long a copy is kept: the max-age of its Cache-Control
+// header within MinTTL and MaxTTL, or TTL (Google keeps a robots.txt up to
+// 24 hours, longer when the response's caching headers say so).
+func (c *Client) lifetime(h http.Header) time.Duration {
+	ttl := orDefault(c.TTL, DefaultTTL)
+	if age, ok := maxAge(h); ok {
+		ttl = max(orDefault(c.MinTTL, DefaultMinTTL), min(age, orDefault(c.MaxTTL, DefaultMaxTTL)))
+	}
+	return ttl
+}
+
+// maxAge returns the max-age directive of the Cache-Control headers. A
+// value above 2^31 seconds, or too large to parse, is 2^31 seconds (RFC
+// 9111 section 1.2.2).
+func maxAge(h http.Header) (time.Duration, bool) {
+	for _, v := range h.Values("Cache-Control") {
+		for _, directive := range strings.Split(v, ",") {
+			name, value, ok := strings.Cut(strings.TrimSpace(directive), "=")
+			if !ok || !strings.EqualFold(name, "max-age") {
+				continue
+			}
+			secs, err := strconv.ParseInt(strings.Trim(value, `"`), 10, 64)
+			if errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(strings.Trim(value, `"`), "-") {
+				secs, err = maxDeltaSeconds, nil
+			}
+			if err != nil || secs < 0 {
+				continue
+			}
+			return time.Duration(min(secs, maxDeltaSeconds)) * time.Second, true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,380 @@
+package redisstore
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/seed50c7eacc/robotstxt/fetch"
+)
+
+// fakeClock is a clock shared by the test's processes, moved by the test.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (f *fakeClock) Now() time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.now
+}
+
+func (f *fakeClock) Advance(d time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.now = f.now.Add(d)
+}
+
+func TestGetPutLease(t *testing.T) {
+	srv := startRedis(t)
+	ctx := context.Background()
+	s := New(srv.client(), "t:")
+	if e, err := s.Get(ctx, "http://a/robots.txt"); e != nil || err != nil {
+		t.Fatalf("Get of a missing key: %v, %v", e, err)
+	}
+	now := time.Now().UTC().Truncate(time.Second)
+	in := &fetch.Entry{Copy: true, Status: 200, Body: []byte("User-agent: *\nDisallow: /x\n"), FetchedAt: now, ETag: `"e"`, Expires: now.Add(time.Hour)}
+	if err := s.Put(ctx, "http://a/robots.txt", in); err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.Get(ctx, "http://a/robots.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(in, out); diff != "" {
+		t.Errorf("round trip (-want +got):\n%s", diff)
+	}
+	ttl := srv.client().TTL(ctx, "t:http://a/robots.txt").Val()
+	if want := time.Hour + DefaultRetention; ttl > want || ttl < want-time.Minute {
+		t.Errorf("key TTL %v, want about %v", ttl, want)
+	}
+
+	granted, release, err := s.TryLease(ctx, "http://a/robots.txt", time.Minute)
+	if !granted || err != nil {
+		t.Fatalf("first lease: %v, %v", granted, err)
+	}
+	if again, _, err := s.TryLease(ctx, "http://a/robots.txt", time.Minute); again || err != nil {
+		t.Errorf("second lease granted while held: %v, %v", again, err)
+	}
+	release()
+	if again, rel, err := s.TryLease(ctx, "http://a/robots.txt", time.Minute); !again || err != nil {
+		t.Errorf("lease not granted after release: %v, %v", again, err)
+	} else {
+		rel()
+	}
+
+	srv.stop()
+	if _, err := s.Get(ctx, "http://a/robots.txt"); err == nil {
+		t.Error("Get with Redis down: no error")
+	}
+}
+
+// fleet is one loopback server playing 100 sites told apart by Host, and
+// the HTTP client that reaches it for any host name.
+type fleet struct {
+	server *httptest.Server
+	hits   sync.Map // host -> *atomic.Int64
+	total  atomic.Int64
+	http   *http.Client
+}
+
+const fleetRules = "User-agent: *\nDisallow: /private\n"
+
+func newFleet(t *testing.T) *fleet {
+	f := &fleet{}
+	f.server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		n, _ := f.hits.LoadOrStore(r.Host, new(atomic.Int64))
+		n.(*atomic.Int64).Add(1)
+		f.total.Add(1)
+		time.Sleep(5 * time.Millisecond) // a real fetch takes a while
+		io.WriteString(w, fleetRules)
+	}))
+	t.Cleanup(f.server.Close)
+	addr := f.server.Listener.Addr().String()
+	var d net.Dialer
+	f.http = &http.Client{Transport: &http.Transport{
+		// Every site-N.test resolves to the one loopback server.
+		DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+			return d.DialContext(ctx, network, addr)
+		},
+		MaxIdleConnsPerHost: 4,
+	}}
+	t.Cleanup(f.http.CloseIdleConnections)
+	return f
+}
+
+func site(i int) string { return fmt.Sprintf("http://site-%d.test", i) }
+
+// ask puts every site's /private and /public to c once, in an order
+// starting at first, and reports a wrong answer or error. Each site
+// answered adds one to answered, if not nil.
+func ask(c *fetch.Client, first, sites int, answered *atomic.Int64) error {
+	for j := 0; j < sites; j++ {
+		s := site((first + j) % sites)
+		private, err := c.Allowed(context.Background(), "bot", s+"/private/p")
+		if err != nil {
+			return err
+		}
+		public, err := c.Allowed(context.Background(), "bot", s+"/public")
+		if err != nil {
+			return err
+		}
+		if private || !public {
+			return fmt.Errorf("%s: private allowed %v, public allowed %v", s, private, public)
+		}
+		if answered != nil {
+			answered.Add(1)
+		}
+	}
+	return nil
+}
+
+// Eight processes sharing one Redis, 100 goroutines each, 100 sites: one
+// robots.txt request per site. Then Redis restarts (losing everything)
+// while the copies expire: answers keep coming, all of them right.
+func TestFleet(t *testing.T) {
+	const machines, goroutines, sites = 8, 100, 100
+	srv := startRedis(t)
+	f := newFleet(t)
+	clock := &fakeClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	var storeErrors atomic.Int64
+	clients := make([]*fetch.Client, machines)
+	for m := range clients {
+		store := New(srv.client(), "fleet:")
+		store.Now = clock.Now
+		clients[m] = &fetch.Client{
+			HTTPClient: f.http, Cache: store, Now: clock.Now, Timeout: 5 * time.Second,
+			OnEvent: func(ev fetch.Event) {
+				if ev.Err != nil && !ev.Fetched {
+					if storeErrors.Add(1) < 3 {
+						t.Log(ev.Err)
+					}
+				}
+			},
+		}
+	}
+
+	var wg sync.WaitGroup
+	errs := make(chan error, machines*goroutines)
+	for m := 0; m < machines; m++ {
+		for g := 0; g < goroutines; g++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if err := ask(clients[m], m*goroutines+g, sites, nil); err != nil {
+					errs <- err
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	if n := f.total.Load(); n != sites {
+		t.Errorf("%d robots.txt requests for %d sites, want one each", n, sites)
+	}
+	f.hits.Range(func(host, n any) bool {
+		if n.(*atomic.Int64).Load() != 1 {
+			t.Errorf("%s: %d requests", host, n.(*atomic.Int64).Load())
+		}
+		return true
+	})
+	if storeErrors.Load() != 0 {
+		t.Errorf("%d store errors with Redis up", storeErrors.Load())
+	}
+	t.Logf("phase 1: %d questions, %d robots.txt requests", machines*goroutines*sites*2, f.total.Load())
+
+	// Phase 2: questions keep coming while Redis goes away, every copy
+	// expires, and Redis comes back empty.
+	var answers atomic.Int64
+	stop := make(chan struct{})
+	errs = make(chan error, machines*10)
+	for m := 0; m < machines; m++ {
+		for g := 0; g < 10; g++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; ; i++ {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					if err := ask(clients[m], g*10+i, sites, &answers); err != nil {
+						errs <- err
+						return
+					}
+				}
+			}()
+		}
+	}
+	// counted waits until 1,000 more sites have been answered, at most
+	// 10 s, and returns how many were.
+	counted := func() int64 {
+		before := answers.Load()
+		for deadline := time.Now().Add(10 * time.Second); answers.Load()-before < 1000 && time.Now().Before(deadline); {
+			time.Sleep(10 * time.Millisecond)
+		}
+		return answers.Load() - before
+	}
+	before := f.total.Load()
+	srv.stop()
+	clock.Advance(fetch.DefaultTTL + time.Second) // every copy expires while Redis is down
+	down := counted()
+	srv.start()
+	clock.Advance(fetch.DefaultTTL + time.Second)
+	up := counted()
+	close(stop)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if down < 1000 || up < 1000 {
+		t.Errorf("answers while Redis was down: %d, after its restart: %d; want 1,000 in both", down, up)
+	}
+	if storeErrors.Load() == 0 {
+		t.Error("no store error reported while Redis was down")
+	}
+	t.Logf("phase 2: %d answers with Redis down, %d after its restart; %d robots.txt requests, %d store errors reported",
+		down, up, f.total.Load()-before, storeErrors.Load())
+}
+
+// A process without a copy waits for the lease holder's entry; one with a
+// stale copy serves it while another process fetches.
+func TestLeaseWaitAndStale(t *testing.T) {
+	srv := startRedis(t)
+	var hits atomic.Int64
+	gate := make(chan chan struct{}, 2) // one release channel per request
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		<-<-gate
+		io.WriteString(w, fleetRules)
+	}))
+	defer site.Close()
+	clock := &fakeClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	newClient := func() *fetch.Client {
+		s := New(srv.client(), "lease:")
+		s.Now = clock.Now
+		return &fetch.Client{Cache: s, Now: clock.Now, Timeout: 5 * time.Second}
+	}
+	a, b := newClient(), newClient()
+	ask := func(c *fetch.Client, done chan<- error) {
+		ok, err := c.Allowed(context.Background(), "bot", site.URL+"/private")
+		if err == nil && ok {
+			err = fmt.Errorf("/private allowed")
+		}
+		done <- err
+	}
+
+	// a fetches; b, with no copy, waits for a's entry rather than fetching.
+	release := make(chan struct{})
+	gate <- release
+	aDone, bDone := make(chan error, 1), make(chan error, 1)
+	go ask(a, aDone)
+	for hits.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	go ask(b, bDone)
+	time.Sleep(100 * time.Millisecond) // b is polling for the entry
+	close(release)
+	for _, done := range []chan error{aDone, bDone} {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if hits.Load() != 1 {
+		t.Fatalf("%d requests, want 1", hits.Load())
+	}
+
+	// The copy expires; a refetches (held up), and b serves its stale copy
+	// at once instead of waiting or fetching.
+	clock.Advance(fetch.DefaultTTL + time.Second)
+	release = make(chan struct{})
+	gate <- release
+	go ask(a, aDone)
+	for hits.Load() == 1 {
+		time.Sleep(time.Millisecond)
+	}
+	go ask(b, bDone)
+	select {
+	case err := <-bDone:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("b waited for a's fetch instead of serving its stale copy")
+	}
+	close(release)
+	if err := <-aDone; err != nil {
+		t.Fatal(err)
+	}
+	if hits.Load() != 2 {
+		t.Errorf("%d requests, want 2", hits.Load())
+	}
+}
+
+// Client.Allowed on a cached copy: the Redis store against the in-memory
+// LRU, both behind the Client's parsed memo.
+func BenchmarkAllowedCached(b *testing.B) {
+	srv := startRedis(b)
+	body := fleetRules + strings.Repeat("Disallow: /rule-*/x\n", 2000)
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, body)
+	}))
+	defer site.Close()
+	for _, bc := range []struct {
+		name  string
+		cache fetch.Cache
+	}{
+		{"LRU", fetch.NewLRU(0, 0)},
+		{"Redis", New(srv.client(), "bench:")},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			c := &fetch.Client{Cache: bc.cache}
+			page := site.URL + "/public/page.html"
+			if ok, err := c.Allowed(context.Background(), "bot", page); !ok || err != nil {
+				b.Fatal(ok, err)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				c.Allowed(context.Background(), "bot", page)
+			}
+		})
+	}
+}
+
+// Store.Get of a 2,000-rule entry: what a process pays when its memo does
+// not hold a fresh copy (a Redis round trip and the JSON decoding).
+func BenchmarkStoreGet(b *testing.B) {
+	srv := startRedis(b)
+	s := New(srv.client(), "bench:")
+	ctx := context.Background()
+	body := []byte(fleetRules + strings.Repeat("Disallow: /rule-*/x\n", 2000))
+	if err := s.Put(ctx, "http://a/robots.txt", &fetch.Entry{Copy: true, Status: 200, Body: body, Expires: time.Now().Add(time.Hour)}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if e, err := s.Get(ctx, "http://a/robots.txt"); err != nil || len(e.Body) != len(body) {
+			b.Fatal(e, err)
+		}
+	}
+}
