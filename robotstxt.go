@@ -94,6 +94,7 @@ func ParseWith(data []byte, opts Options) *Robots {
 	r.size = len(data)
 	// No copy of the body: build copies out the strings it keeps.
 	r.build(unsafe.String(unsafe.SliceData(data), len(data)))
+	r.buildUsage()
 	return r
 }
 

@@ -120,3 +120,43 @@ type ContentSignal struct {
 	AITrain Decision // "ai-train": training or fine-tuning AI models
 	Labels  []Label
 }
+
+// Usage returns what the file says about the use of url's content by the
+// crawler agent: the Content-Usage lines (draft-ietf-aipref-attach-05 of
+// 19 August 2026, vocabulary draft-ietf-aipref-vocab-07 of 19 August 2026)
+// and Content-Signal lines (Cloudflare's Content Signals Policy,
+// contentsignals.org, as published in September 2025) of the groups whose
+// allow and disallow rules apply to agent, chosen and merged exactly as
+// for Allowed. When agent may not fetch url the Usage is zero (Fetchable
+// false): preferences apply only to content a crawler may fetch
+// (draft-ietf-aipref-attach-05 section 3.1).
+//
+// Neither draft is a standard; RFC 9309 defines only fetching. Where the
+// documents are silent this library decides as follows: Content-Signal
+// lines belong to their group, like Content-Usage lines; a Content-Usage
+// line without a path counts as the path "/"; several lines that apply
+// combine so that the most restrictive answer wins.
+//
+// For tokens that control use rather than fetching, such as
+// Google-Extended or Applebot-Extended, pass that token: the answer is
+// what the groups naming it say.
+func (r *Robots) Usage(agent, url string) Usage {
+	rs, _ := r.rulesFor(agent)
+	return rs.usageFor(url)
+}
+
+// Usage returns what the file says about the use of url's content by this
+// agent; see Robots.Usage. A nil Agent has no rules: every URL is
+// fetchable and has no preference.
+func (a *Agent) Usage(url string) Usage { return a.ruleSet().usageFor(url) }
+
+// usageFor returns the Usage of url under the rule set's preferences.
+func (rs *ruleSet) usageFor(url string) Usage {
+	if !rs.allowed(url) {
+		return Usage{}
+	}
+	if rs.usage == nil {
+		return Usage{Fetchable: true}
+	}
+	return rs.usage.usageForURL(url, true)
+}

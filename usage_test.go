@@ -10,11 +10,16 @@ import (
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 )
 
-// usageOf stands in for the integration with the grouper, which is not
-// there yet: it takes the Content-Usage and Content-Signal fields of the
-// groups that apply to agent (those naming its product token, else the "*"
-// groups) from Groups, and the fetch verdict from Allowed.
+// usageOf returns the Usage through the public API.
 func usageOf(data, agent, url string) Usage {
+	return Parse([]byte(data)).Usage(agent, url)
+}
+
+// usageSlow is the slow twin of Robots.Usage: it takes the Content-Usage
+// and Content-Signal fields of the groups that apply to agent (those
+// naming its product token, else the "*" groups) from Groups, and the
+// fetch verdict from Allowed.
+func usageSlow(data, agent, url string) Usage {
 	r := Parse([]byte(data))
 	var specific, global usagePreferences
 	for _, g := range r.Groups() {
