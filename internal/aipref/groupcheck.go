@@ -34,44 +34,61 @@ type Line struct {
 
 // CheckGrouping finds preference lines that no group holds, and
 // user-agent lines that Google's grouping and the drafts' grammar read
-// differently. Google's parser ends a group only at a user-agent line that
+// differently; see Grouping.
+func CheckGrouping(lines []Line) []Problem {
+	var out []Problem
+	var g Grouping
+	for _, l := range lines {
+		if p, ok := g.Next(l); ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// A Grouping checks the lines of a file one at a time, without keeping
+// them. Google's parser ends a group only at a user-agent line that
 // follows an allow or disallow line, so a preference line between two
 // user-agent lines leaves them in one group; RFC 9309's grammar, which
 // draft-ietf-aipref-attach-05 section 3 extends with Content-Usage as a
 // rule, ends the group at the first rule, so the second user-agent line
 // starts a new group. Package robotstxt groups as Google does; the linter
-// reports every place where the readings differ.
-func CheckGrouping(lines []Line) []Problem {
-	var out []Problem
-	inGroup := false
-	ruleSeen := false // an allow or disallow line since the group began (Google's reading)
-	prefLine := 0     // the first preference line since then, while ruleSeen is false
-	for _, l := range lines {
-		switch l.Kind {
-		case LineUserAgent:
-			switch {
-			case ruleSeen: // a new group in both readings
-				ruleSeen, prefLine = false, 0
-			case prefLine != 0:
-				out = append(out, Problem{l.Num, ProblemGroupingConflict,
-					"this user-agent line joins the group above it for Google, whose groups end only after an allow or disallow line, " +
-						"but starts a new group under RFC 9309's grammar because of the preference on line " + strconv.Itoa(prefLine) +
-						"; put an allow or disallow line before the preference, or start the new group after the old one's rules"})
-				prefLine = 0
-			}
-			inGroup = true
-		case LineAllowance:
-			ruleSeen = true
-		case LinePreference:
-			if !inGroup {
-				out = append(out, Problem{l.Num, ProblemOutsideGroup,
-					"this preference comes before the first user-agent line, so it belongs to no group and applies to no crawler"})
-			} else if !ruleSeen && prefLine == 0 {
-				prefLine = l.Num
-			}
+// reports every place where the readings differ, and every preference
+// line before the first user-agent line. The zero value is ready to use.
+type Grouping struct {
+	inGroup  bool
+	ruleSeen bool // an allow or disallow line since the group began (Google's reading)
+	prefLine int  // the first preference line since then, while ruleSeen is false
+}
+
+// Next reads the next line and reports the problem it shows, if any.
+func (g *Grouping) Next(l Line) (Problem, bool) {
+	switch l.Kind {
+	case LineUserAgent:
+		g.inGroup = true
+		switch {
+		case g.ruleSeen: // a new group in both readings
+			g.ruleSeen, g.prefLine = false, 0
+		case g.prefLine != 0:
+			p := Problem{l.Num, ProblemGroupingConflict,
+				"this user-agent line joins the group above it for Google, whose groups end only after an allow or disallow line, " +
+					"but starts a new group under RFC 9309's grammar because of the preference on line " + strconv.Itoa(g.prefLine) +
+					"; put an allow or disallow line before the preference, or start the new group after the old one's rules"}
+			g.prefLine = 0
+			return p, true
+		}
+	case LineAllowance:
+		g.ruleSeen = true
+	case LinePreference:
+		if !g.inGroup {
+			return Problem{l.Num, ProblemOutsideGroup,
+				"this preference comes before the first user-agent line, so it belongs to no group and applies to no crawler"}, true
+		}
+		if !g.ruleSeen && g.prefLine == 0 {
+			g.prefLine = l.Num
 		}
 	}
-	return out
+	return Problem{}, false
 }
 
 // A UsageLine is a Content-Usage line of a group, parsed.
