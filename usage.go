@@ -73,8 +73,8 @@ func (p Preference) combine(q Preference) Preference {
 // PreferenceUnknown (it applies but does not name the category, or names it
 // with a value other than yes or no).
 type Decision struct {
-	Preference Preference
-	Line       int
+	Preference Preference `json:"preference"`
+	Line       int        `json:"line"`
 }
 
 // A Label is one dictionary member of a preference as written: its key, and
@@ -83,9 +83,9 @@ type Decision struct {
 // not define are kept for callers, since the drafts reserve them for
 // extensions (draft-ietf-aipref-vocab-07 section 6.4).
 type Label struct {
-	Key   string
-	Value string
-	Line  int
+	Key   string `json:"key"`
+	Value string `json:"value"`
+	Line  int    `json:"line"`
 }
 
 // Usage is what a robots.txt file says about the use of one URL's content
@@ -94,20 +94,20 @@ type Usage struct {
 	// Fetchable is false when the group disallows the URL; then every
 	// other field is zero, because preferences apply only to content the
 	// crawler may fetch (draft-ietf-aipref-attach-05 section 3.1).
-	Fetchable bool
+	Fetchable bool `json:"fetchable"`
 
 	// TrainAI and Search are the two categories of
 	// draft-ietf-aipref-vocab-07 (sections 4.1 and 4.2, labels "train-ai"
 	// and "search"), from the group's Content-Usage lines.
-	TrainAI Decision
-	Search  Decision
+	TrainAI Decision `json:"train_ai"`
+	Search  Decision `json:"search"`
 
 	// Labels are the members of the deciding Content-Usage lines whose
 	// keys vocab-07 does not define, in line and then written order.
-	Labels []Label
+	Labels []Label `json:"labels,omitempty"`
 
 	// Signal is what the group's Content-Signal lines say.
-	Signal ContentSignal
+	Signal ContentSignal `json:"signal"`
 }
 
 // ContentSignal is what Content-Signal lines say (Cloudflare's Content
@@ -115,10 +115,10 @@ type Usage struct {
 // other keys as written (such as "use", which Cloudflare's managed files
 // emit).
 type ContentSignal struct {
-	Search  Decision // "search": building a search index and showing results
-	AIInput Decision // "ai-input": live input to AI models (grounding, RAG)
-	AITrain Decision // "ai-train": training or fine-tuning AI models
-	Labels  []Label
+	Search  Decision `json:"search"`           // "search": building a search index and showing results
+	AIInput Decision `json:"ai_input"`         // "ai-input": live input to AI models (grounding, RAG)
+	AITrain Decision `json:"ai_train"`         // "ai-train": training or fine-tuning AI models
+	Labels  []Label  `json:"labels,omitempty"` // other keys as written
 }
 
 // Usage returns what the file says about the use of url's content by the
