@@ -1,10 +1,12 @@
 package lint
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/seed50c7eacc/robotstxt/internal/aipref"
+	"github.com/seed50c7eacc/robotstxt/internal/corpus"
 )
 
 // TestUsageDiagnostics checks the AI usage preference codes on examples
@@ -67,4 +69,37 @@ func TestUsageCodesMatch(t *testing.T) {
 			t.Errorf("problem %q has no registered code", name)
 		}
 	}
+}
+
+// TestCorpusUsage lints every file of the corpus and logs how many carry
+// Content-Usage or Content-Signal lines and how many of those get an AI
+// usage preference diagnostic; no other file may get one.
+func TestCorpusUsage(t *testing.T) {
+	names, files := corpus.Load(t, 0)
+	withPrefs, flagged := 0, 0
+	for i, data := range files {
+		has := false
+		for _, l := range strings.Split(strings.ToLower(string(data)), "\n") {
+			l = strings.TrimSpace(l)
+			if strings.HasPrefix(l, "content-usage") || strings.HasPrefix(l, "content-signal") {
+				has = true
+				break
+			}
+		}
+		usageCodes := 0
+		for _, d := range Lint(data).Diagnostics {
+			if strings.HasPrefix(string(d.Code), "usage-") || d.Code == CodeSignalPath {
+				usageCodes++
+			}
+		}
+		if has {
+			withPrefs++
+			if usageCodes > 0 {
+				flagged++
+			}
+		} else if usageCodes > 0 {
+			t.Errorf("%s: %d usage diagnostics without a preference line", names[i], usageCodes)
+		}
+	}
+	t.Logf("%d files; %d with Content-Usage or Content-Signal lines; %d of those flagged", len(files), withPrefs, flagged)
 }
