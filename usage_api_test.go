@@ -103,3 +103,24 @@ func TestUsageRandomFiles(t *testing.T) {
 		}
 	}
 }
+
+// FuzzUsage checks Robots.Usage on any file and URL: no panic, nothing for
+// a URL the agent may not fetch (draft-ietf-aipref-attach-05 section 3.1),
+// and the slow twin's answer otherwise.
+func FuzzUsage(f *testing.F) {
+	f.Add("User-agent: *\nAllow: /\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n", "/ai-ok/x")
+	f.Add("User-agent: Bot\nDisallow: /p\nContent-Signal: search=yes, ai-train=no\nUser-agent: bot\nContent-Usage: /p* search=n\n", "/q")
+	f.Fuzz(func(t *testing.T, data, url string) {
+		r := Parse([]byte(data))
+		got := r.Usage("Bot", url)
+		if !r.Allowed("Bot", url) {
+			if !cmp.Equal(Usage{}, got) {
+				t.Fatalf("disallowed %q has a preference: %+v", url, got)
+			}
+			return
+		}
+		if diff := cmp.Diff(usageSlow(data, "Bot", url), got); diff != "" {
+			t.Fatalf("Usage(Bot, %q) in %q mismatch (-slow twin +got):\n%s", url, data, diff)
+		}
+	})
+}

@@ -27,7 +27,7 @@ func usageSlow(data, agent, url string) Usage {
 		for _, a := range g.Agents {
 			tok := parse.ProductToken(a)
 			named = named || tok != "" && strings.EqualFold(tok, agent)
-			star = star || strings.HasPrefix(a, "*")
+			star = star || parse.IsGlobalAgent(a)
 		}
 		for _, dst := range []*usagePreferences{&specific, &global} {
 			if dst == &specific && !named || dst == &global && !star {
