@@ -13,10 +13,17 @@ const (
 	keyContentSignal = "content-signal"
 )
 
+// isKey reports whether a field's key is name (lower-case), ignoring
+// case. The length is compared first: most keys fail there, which keeps
+// files without preference lines as fast to parse as before.
+func isKey(key, name string) bool {
+	return len(key) == len(name) && parse.HasPrefixFold(key, name)
+}
+
 // preferenceKey reports whether a field's key is Content-Usage or
 // Content-Signal.
 func preferenceKey(key string) bool {
-	return strings.EqualFold(key, keyContentUsage) || strings.EqualFold(key, keyContentSignal)
+	return isKey(key, keyContentUsage) || isKey(key, keyContentSignal)
 }
 
 // buildUsage reads the Content-Usage and Content-Signal lines of each
@@ -73,12 +80,12 @@ func groupPreferences(fields []Field) *usagePreferences {
 	var p *usagePreferences
 	for _, f := range fields {
 		switch {
-		case strings.EqualFold(f.Key, keyContentUsage):
+		case isKey(f.Key, keyContentUsage):
 			if p == nil {
 				p = new(usagePreferences)
 			}
 			p.rules = append(p.rules, parseUsageRule(f.Line, f.Value))
-		case strings.EqualFold(f.Key, keyContentSignal):
+		case isKey(f.Key, keyContentSignal):
 			if p == nil {
 				p = new(usagePreferences)
 			}
