@@ -14,6 +14,12 @@ import (
 // checks themselves live in internal/aipref, shared with the parser's
 // reading of the values; this file turns their problems into diagnostics.
 
+// isKey reports whether key is name (lower-case), ignoring case, without
+// allocating.
+func isKey(key, name string) bool {
+	return len(key) == len(name) && parse.HasPrefixFold(key, name)
+}
+
 // notePreference records the line for the grouping check and checks a
 // preference value on its own.
 func (l *linter) notePreference(gl *parse.Grouped) {
@@ -27,11 +33,11 @@ func (l *linter) notePreference(gl *parse.Grouped) {
 	case parse.KeyAllow, parse.KeyDisallow:
 		kind = aipref.LineAllowance
 	case parse.KeyUnknown:
-		switch strings.ToLower(gl.Key) {
-		case "content-usage":
+		switch {
+		case isKey(gl.Key, "content-usage"):
 			kind = aipref.LinePreference
 			l.addProblems(aipref.CheckUsageValue(gl.Num, gl.Value))
-		case "content-signal":
+		case isKey(gl.Key, "content-signal"):
 			kind = aipref.LinePreference
 			l.addProblems(aipref.CheckSignalValue(gl.Num, gl.Value))
 		}
@@ -64,10 +70,10 @@ func (l *linter) checkUsage() {
 		var usages []aipref.UsageLine
 		var signals []aipref.SignalLine
 		for _, o := range g.Others {
-			switch strings.ToLower(o.Key) {
-			case "content-usage":
+			switch {
+			case isKey(o.Key, "content-usage"):
 				usages = append(usages, aipref.UsageLine{Num: o.Line, Usage: aipref.ParseUsage(o.Value)})
-			case "content-signal":
+			case isKey(o.Key, "content-signal"):
 				signals = append(signals, aipref.SignalLine{Num: o.Line, Signal: aipref.ParseSignal(o.Value)})
 			}
 		}
