@@ -23,8 +23,8 @@ import "strconv"
 // read it as file-wide, scoped it to its group in 2026 (pull request 604).
 // Reading it file-wide would also hand a "*" group's signal to crawlers that
 // RFC 9309 section 2.2.1 sends to a group of their own. A Content-Signal line
-// before the first group therefore applies to no crawler; the linter is to
-// say so, as writers who meant it file-wide exist.
+// before the first group therefore applies to no crawler; the linter says
+// so (usage-outside-group), as writers who meant it file-wide exist.
 
 // Preference is the answer for one category of use: the three outcomes of
 // draft-ietf-aipref-vocab-07 section 5.

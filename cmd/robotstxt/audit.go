@@ -59,7 +59,7 @@ func auditCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			*audit.Report
 		}{name, rep})
 	} else {
-		err = rep.WriteText(stdout, display(name))
+		err = rep.WriteText(stdout, display(name), display)
 	}
 	if err != nil {
 		errorf(stderr, "%v", err)

@@ -21,6 +21,8 @@ func TestAudit(t *testing.T) {
 			[]string{"<stdin>: ", "1 Content-Usage/Content-Signal lines", "\n/: 1 of ", "DISALLOWED GPTBot", "train-ai=disallow (line 3)", "Crawl4AI as \"Crawl\""}, ""},
 		{"URLs and flags anywhere", []string{"audit", "-", "/a", "-max-size", "0", "https://example.com/b"}, exitAllowed,
 			[]string{"\n/a: 1 of ", "\nhttps://example.com/b: 1 of "}, ""},
+		{"control bytes in rules and URLs are quoted", []string{"audit", "-", "/\x1b[2J"}, exitAllowed,
+			[]string{`"/\x1b[2J": `}, ""},
 		{"no FILE", []string{"audit"}, exitError, nil, "audit: need a robots.txt FILE"},
 		{"unknown flag", []string{"audit", "-x", "-"}, exitError, nil, "flag provided but not defined"},
 		{"help", []string{"audit", "-h"}, exitAllowed, []string{"usage: robotstxt audit [-json] [-max-size N] FILE [URL...]"}, ""},

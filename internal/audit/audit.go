@@ -145,13 +145,18 @@ func hasPurpose(ps []crawlers.Purpose, p crawlers.Purpose) bool {
 }
 
 // WriteText writes the report for a person: per URL, one line per
-// crawler, then the names Google reads differently.
-func (r *Report) WriteText(w io.Writer, file string) error {
+// crawler, then the names Google reads differently. show renders text
+// taken from the file or the URLs (a rule, a URL) for the terminal, such
+// as quoting control bytes; nil leaves it as it is.
+func (r *Report) WriteText(w io.Writer, file string, show func(string) string) error {
+	if show == nil {
+		show = func(s string) string { return s }
+	}
 	ew := &errWriter{w: w}
 	ew.printf("%s: %d crawlers from %s (%s, %s, %s); %d Content-Usage/Content-Signal lines\n",
 		file, len(r.Crawlers), r.Source.Name, short(r.Source.Commit), r.Source.Date, r.Source.License, r.PreferenceLines)
 	for i, u := range r.URLs {
-		ew.printf("\n%s: %d of %d crawlers may not fetch it\n", u, r.Blocked(i), len(r.Crawlers))
+		ew.printf("\n%s: %d of %d crawlers may not fetch it\n", show(u), r.Blocked(i), len(r.Crawlers))
 		for _, c := range r.Crawlers {
 			res := c.Results[i]
 			verdict := "allowed   "
@@ -160,7 +165,7 @@ func (r *Report) WriteText(w io.Writer, file string) error {
 			}
 			why := "no rule"
 			if res.Rule.Line != 0 {
-				why = fmt.Sprintf("line %d: %s", res.Rule.Line, res.Rule)
+				why = fmt.Sprintf("line %d: %s", res.Rule.Line, show(res.Rule.String()))
 			}
 			group := "group *"
 			if c.Specific {

@@ -76,7 +76,7 @@ func TestRun(t *testing.T) {
 		t.Errorf("Blocked(/, ai-training) = %d of %d", got, rep.Blocked(0))
 	}
 	var b bytes.Buffer
-	if err := rep.WriteText(&b, "robots.txt"); err != nil {
+	if err := rep.WriteText(&b, "robots.txt", nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range []string{"DISALLOWED GPTBot", "train-ai=disallow (line 4)", "AI2Bot as \"AI\" (named on line 8 of this file)", "Crawl4AI as \"Crawl\""} {
@@ -118,7 +118,7 @@ func TestCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", names[i], err)
 		}
-		if err := rep.WriteText(&bytes.Buffer{}, names[i]); err != nil {
+		if err := rep.WriteText(&bytes.Buffer{}, names[i], nil); err != nil {
 			t.Fatalf("%s: %v", names[i], err)
 		}
 		if rep.PreferenceLines > 0 {
