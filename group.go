@@ -41,7 +41,8 @@ type ruleSet struct {
 	hasCrawlDelay   bool
 	requestInterval time.Duration
 	hasRequestRate  bool
-	disallowAll     bool // the Robots is a blanket disallow
+	disallowAll     bool              // the Robots is a blanket disallow
+	usage           *usagePreferences // Content-Usage and Content-Signal lines; see buildUsage
 }
 
 // A compiledRule is a rule as Google's matcher sees it.

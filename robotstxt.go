@@ -25,6 +25,13 @@
 // [Robots.Agent]. To see which line of the file decided, use
 // [Robots.Explain].
 //
+// Beyond fetching, [Robots.Usage] and [Agent.Usage] say what the file lets
+// a crawler do with the content of a URL it may fetch: the AI usage
+// preferences of Content-Usage lines (IETF drafts
+// draft-ietf-aipref-attach-05 and draft-ietf-aipref-vocab-07, work in
+// progress) and Content-Signal lines (Cloudflare's Content Signals
+// Policy), read per group.
+//
 // Package github.com/seed50c7eacc/robotstxt/lint tells site owners what
 // Google will actually do with their file: diagnostics for the traps that
 // make a file mean something other than it seems to, and the per-line view
@@ -94,6 +101,7 @@ func ParseWith(data []byte, opts Options) *Robots {
 	r.size = len(data)
 	// No copy of the body: build copies out the strings it keeps.
 	r.build(unsafe.String(unsafe.SliceData(data), len(data)))
+	r.buildUsage()
 	return r
 }
 

@@ -23,8 +23,8 @@ import "strconv"
 // read it as file-wide, scoped it to its group in 2026 (pull request 604).
 // Reading it file-wide would also hand a "*" group's signal to crawlers that
 // RFC 9309 section 2.2.1 sends to a group of their own. A Content-Signal line
-// before the first group therefore applies to no crawler; the linter is to
-// say so, as writers who meant it file-wide exist.
+// before the first group therefore applies to no crawler; the linter says
+// so (usage-outside-group), as writers who meant it file-wide exist.
 
 // Preference is the answer for one category of use: the three outcomes of
 // draft-ietf-aipref-vocab-07 section 5.
@@ -73,8 +73,8 @@ func (p Preference) combine(q Preference) Preference {
 // PreferenceUnknown (it applies but does not name the category, or names it
 // with a value other than yes or no).
 type Decision struct {
-	Preference Preference
-	Line       int
+	Preference Preference `json:"preference"`
+	Line       int        `json:"line"`
 }
 
 // A Label is one dictionary member of a preference as written: its key, and
@@ -83,9 +83,9 @@ type Decision struct {
 // not define are kept for callers, since the drafts reserve them for
 // extensions (draft-ietf-aipref-vocab-07 section 6.4).
 type Label struct {
-	Key   string
-	Value string
-	Line  int
+	Key   string `json:"key"`
+	Value string `json:"value"`
+	Line  int    `json:"line"`
 }
 
 // Usage is what a robots.txt file says about the use of one URL's content
@@ -94,20 +94,20 @@ type Usage struct {
 	// Fetchable is false when the group disallows the URL; then every
 	// other field is zero, because preferences apply only to content the
 	// crawler may fetch (draft-ietf-aipref-attach-05 section 3.1).
-	Fetchable bool
+	Fetchable bool `json:"fetchable"`
 
 	// TrainAI and Search are the two categories of
 	// draft-ietf-aipref-vocab-07 (sections 4.1 and 4.2, labels "train-ai"
 	// and "search"), from the group's Content-Usage lines.
-	TrainAI Decision
-	Search  Decision
+	TrainAI Decision `json:"train_ai"`
+	Search  Decision `json:"search"`
 
 	// Labels are the members of the deciding Content-Usage lines whose
 	// keys vocab-07 does not define, in line and then written order.
-	Labels []Label
+	Labels []Label `json:"labels,omitempty"`
 
 	// Signal is what the group's Content-Signal lines say.
-	Signal ContentSignal
+	Signal ContentSignal `json:"signal"`
 }
 
 // ContentSignal is what Content-Signal lines say (Cloudflare's Content
@@ -115,8 +115,48 @@ type Usage struct {
 // other keys as written (such as "use", which Cloudflare's managed files
 // emit).
 type ContentSignal struct {
-	Search  Decision // "search": building a search index and showing results
-	AIInput Decision // "ai-input": live input to AI models (grounding, RAG)
-	AITrain Decision // "ai-train": training or fine-tuning AI models
-	Labels  []Label
+	Search  Decision `json:"search"`           // "search": building a search index and showing results
+	AIInput Decision `json:"ai_input"`         // "ai-input": live input to AI models (grounding, RAG)
+	AITrain Decision `json:"ai_train"`         // "ai-train": training or fine-tuning AI models
+	Labels  []Label  `json:"labels,omitempty"` // other keys as written
+}
+
+// Usage returns what the file says about the use of url's content by the
+// crawler agent: the Content-Usage lines (draft-ietf-aipref-attach-05 of
+// 19 August 2026, vocabulary draft-ietf-aipref-vocab-07 of 19 August 2026)
+// and Content-Signal lines (Cloudflare's Content Signals Policy,
+// contentsignals.org, as published in September 2025) of the groups whose
+// allow and disallow rules apply to agent, chosen and merged exactly as
+// for Allowed. When agent may not fetch url the Usage is zero (Fetchable
+// false): preferences apply only to content a crawler may fetch
+// (draft-ietf-aipref-attach-05 section 3.1).
+//
+// Neither draft is a standard; RFC 9309 defines only fetching. Where the
+// documents are silent this library decides as follows: Content-Signal
+// lines belong to their group, like Content-Usage lines; a Content-Usage
+// line without a path counts as the path "/"; several lines that apply
+// combine so that the most restrictive answer wins.
+//
+// For tokens that control use rather than fetching, such as
+// Google-Extended or Applebot-Extended, pass that token: the answer is
+// what the groups naming it say.
+func (r *Robots) Usage(agent, url string) Usage {
+	rs, _ := r.rulesFor(agent)
+	return rs.usageFor(url)
+}
+
+// Usage returns what the file says about the use of url's content by this
+// agent; see Robots.Usage. A nil Agent has no rules: every URL is
+// fetchable and has no preference.
+func (a *Agent) Usage(url string) Usage { return a.ruleSet().usageFor(url) }
+
+// usageFor returns the Usage of url under the rule set's preferences.
+func (rs *ruleSet) usageFor(url string) Usage {
+	if !rs.allowed(url) {
+		return Usage{}
+	}
+	if rs.usage == nil {
+		return Usage{Fetchable: true}
+	}
+	return rs.usage.usageForURL(url, true)
 }

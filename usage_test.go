@@ -10,11 +10,16 @@ import (
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 )
 
-// usageOf stands in for the integration with the grouper, which is not
-// there yet: it takes the Content-Usage and Content-Signal fields of the
-// groups that apply to agent (those naming its product token, else the "*"
-// groups) from Groups, and the fetch verdict from Allowed.
+// usageOf returns the Usage through the public API.
 func usageOf(data, agent, url string) Usage {
+	return Parse([]byte(data)).Usage(agent, url)
+}
+
+// usageSlow is the slow twin of Robots.Usage: it takes the Content-Usage
+// and Content-Signal fields of the groups that apply to agent (those
+// naming its product token, else the "*" groups) from Groups, and the
+// fetch verdict from Allowed.
+func usageSlow(data, agent, url string) Usage {
 	r := Parse([]byte(data))
 	var specific, global usagePreferences
 	for _, g := range r.Groups() {
@@ -22,7 +27,7 @@ func usageOf(data, agent, url string) Usage {
 		for _, a := range g.Agents {
 			tok := parse.ProductToken(a)
 			named = named || tok != "" && strings.EqualFold(tok, agent)
-			star = star || strings.HasPrefix(a, "*")
+			star = star || parse.IsGlobalAgent(a)
 		}
 		for _, dst := range []*usagePreferences{&specific, &global} {
 			if dst == &specific && !named || dst == &global && !star {
@@ -130,30 +135,6 @@ func TestUsageDocumentExamples(t *testing.T) {
 				t.Errorf("usage of %q for %s in\n%s\nmismatch (-want +got):\n%s", tt.url, tt.agent, tt.data, diff)
 			}
 		})
-	}
-}
-
-// TestSplitUsageValue checks how a Content-Usage value divides into path
-// and preference (draft-ietf-aipref-attach-05 section 3.2).
-func TestSplitUsageValue(t *testing.T) {
-	tests := []struct{ in, path, pref string }{
-		{"train-ai=n", "", "train-ai=n"},
-		{"/ai-ok/ train-ai=y", "/ai-ok/", "train-ai=y"},
-		{"/a \t  train-ai=y, search=n", "/a", "train-ai=y, search=n"},
-		{"/a\ttrain-ai=y", "/a", "train-ai=y"},
-		{"/only-a-path", "/only-a-path", ""},
-		{"  train-ai=n  ", "", "train-ai=n"},
-		{"train-ai=n # note", "", "train-ai=n"},
-		{"/a train-ai=n\r\nmore", "/a", "train-ai=n"},
-		{"a/b train-ai=n", "", "a/b train-ai=n"}, // no leading '/': no path; the preference fails to parse
-		{"*.pdf train-ai=n", "", "*.pdf train-ai=n"},
-		{"", "", ""},
-	}
-	for _, tt := range tests {
-		path, pref := splitUsageValue(tt.in)
-		if diff := cmp.Diff([2]string{tt.path, tt.pref}, [2]string{path, pref}); diff != "" {
-			t.Errorf("splitUsageValue(%q) mismatch (-want +got):\n%s", tt.in, diff)
-		}
 	}
 }
 
@@ -288,18 +269,6 @@ func FuzzUsageValue(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		path, pref := splitUsageValue(s)
-		if strings.ContainsAny(path, " \t\r\n#") || path != "" && path[0] != '/' {
-			t.Fatalf("splitUsageValue(%q) path %q", s, path)
-		}
-		if strings.ContainsAny(pref, "\r\n#") {
-			t.Fatalf("splitUsageValue(%q) preference %q runs past the value", s, pref)
-		}
-		for _, p := range append(checkUsageValue(3, s), checkSignalValue(3, s)...) {
-			if p.line != 3 || p.code == "" || p.msg == "" {
-				t.Fatalf("check of %q: incomplete problem %+v", s, p)
-			}
-		}
 		r := parseUsageRule(3, s)
 		if r.err != nil && (r.trainAI != PreferenceUnknown || r.search != PreferenceUnknown || r.labels != nil) {
 			t.Fatalf("parseUsageRule(%q) failed but knows something: %+v", s, r)
@@ -313,49 +282,4 @@ func FuzzUsageValue(f *testing.F) {
 			t.Fatalf("unfetchable path has a preference: %+v", u)
 		}
 	})
-}
-
-// TestCheckUsageValue checks the problems one value has on its own.
-func TestCheckUsageValue(t *testing.T) {
-	tests := []struct {
-		name, directive, value string
-		want                   []string // codes
-	}{
-		{"attach-05 example is clean", "Content-Usage", "/ai-ok/ train-ai=y", nil},
-		{"vocab-07 section 6 example is clean", "Content-Usage", "train-ai=y, search=n", nil},
-		{"vocab-07 section 6.5.1: repeated keys, values not tokens", "Content-Usage", `train-ai=y, train-ai, search=n, search="n"`,
-			[]string{problemRepeatedKey, problemBadValue, problemRepeatedKey, problemBadValue}},
-		{"vocab-07 section 6.5.1: upper case fails the parse", "Content-Usage", "Train-AI=n", []string{problemMalformed}},
-		{"vocab-07 section 6.4: unknown label", "Content-Usage", "train-ai=n, train-genai=n", []string{problemUnknownKey}},
-		{"Content-Signal values in a Content-Usage line", "Content-Usage", "train-ai=no", []string{problemBadValue}},
-		{"path without a slash", "Content-Usage", "private/ train-ai=n", []string{problemPathNoSlash}},
-		{"wildcard path without a slash", "Content-Usage", "*.pdf train-ai=n", []string{problemPathNoSlash}},
-		{"a path and no preference", "Content-Usage", "/private/", []string{problemEmpty}},
-		{"trailing comma", "Content-Usage", "train-ai=n,", []string{problemMalformed}},
-		{"contentsignals.org example is clean", "Content-Signal", "search=yes, ai-train=no", nil},
-		{"Cloudflare managed file: use is not one of the three signals", "Content-Signal", "search=yes,ai-train=no,use=reference", []string{problemUnknownKey}},
-		{"Content-Usage values in a Content-Signal line", "Content-Signal", "ai-train=n", []string{problemBadValue}},
-		{"vocab label in a Content-Signal line", "Content-Signal", "train-ai=no", []string{problemUnknownKey}},
-		{"Content-Signal with a path", "Content-Signal", "/blog/ ai-train=no", []string{problemSignalPath}},
-		{"Content-Signal with spaces instead of commas", "Content-Signal", "search=yes ai-train=no", []string{problemMalformed}},
-		{"empty Content-Signal", "Content-Signal", "", []string{problemEmpty}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			check := checkUsageValue
-			if tt.directive == "Content-Signal" {
-				check = checkSignalValue
-			}
-			var got []string
-			for _, p := range check(7, tt.value) {
-				if p.line != 7 || p.msg == "" {
-					t.Errorf("problem %+v: wrong line or no message", p)
-				}
-				got = append(got, p.code)
-			}
-			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("%s: %q mismatch (-want +got):\n%s", tt.directive, tt.value, diff)
-			}
-		})
-	}
 }

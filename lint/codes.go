@@ -34,6 +34,20 @@ const (
 	CodeRuleShadowed        Code = "rule-shadowed"
 	CodeSitemapNotAbsolute  Code = "sitemap-not-absolute"
 	CodeCrawlDelayInvalid   Code = "crawl-delay-invalid"
+
+	// AI usage preferences (Content-Usage, Content-Signal); the names are
+	// those of internal/aipref's problems, checked by TestUsageCodesMatch.
+	CodeUsageMalformed        Code = "usage-malformed"
+	CodeUsageEmpty            Code = "usage-empty"
+	CodeUsageUnknownLabel     Code = "usage-unknown-label"
+	CodeUsageBadValue         Code = "usage-bad-value"
+	CodeUsageRepeatedKey      Code = "usage-repeated-key"
+	CodeUsagePathNoSlash      Code = "usage-path-no-slash"
+	CodeSignalPath            Code = "signal-path"
+	CodeUsageOutsideGroup     Code = "usage-outside-group"
+	CodeUsageGroupingConflict Code = "usage-grouping-conflict"
+	CodeUsageDisallowedPath   Code = "usage-disallowed-path"
+	CodeUsageContradiction    Code = "usage-contradiction"
 )
 
 // A CodeInfo describes a diagnostic code.
@@ -74,6 +88,17 @@ var codes = [...]CodeInfo{
 	{CodeRuleShadowed, SeverityWarning, "a rule that can never decide: a rule that takes precedence covers it"},
 	{CodeSitemapNotAbsolute, SeverityError, "a sitemap that is not an absolute http(s) URL (warning when empty)"},
 	{CodeCrawlDelayInvalid, SeverityWarning, "a crawl-delay that is not a non-negative number of seconds"},
+	{CodeUsageMalformed, SeverityError, "a Content-Usage or Content-Signal value that is not an RFC 9651 dictionary: all unknown"},
+	{CodeUsageEmpty, SeverityWarning, "a Content-Usage or Content-Signal line without a preference"},
+	{CodeUsageUnknownLabel, SeverityInfo, "a preference label the vocabulary does not define; ignored"},
+	{CodeUsageBadValue, SeverityWarning, "a known label whose value is not y/n (yes/no for Content-Signal): unknown"},
+	{CodeUsageRepeatedKey, SeverityWarning, "a label repeated in one value; only its last value counts"},
+	{CodeUsagePathNoSlash, SeverityError, "a Content-Usage path not starting with '/': the value does not parse"},
+	{CodeSignalPath, SeverityError, "a Content-Signal value with a path, which it cannot have"},
+	{CodeUsageOutsideGroup, SeverityError, "a preference before any user-agent line; it applies to no crawler"},
+	{CodeUsageGroupingConflict, SeverityWarning, "a preference between user-agent lines: Google joins the groups, the draft splits them"},
+	{CodeUsageDisallowedPath, SeverityWarning, "a Content-Usage path its group disallows; it never applies"},
+	{CodeUsageContradiction, SeverityWarning, "Content-Usage and Content-Signal of one group say opposite things"},
 }
 
 // Codes returns every diagnostic code with its usual severity and a

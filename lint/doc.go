@@ -44,4 +44,15 @@
 //	rule-shadowed                 warning  a rule that can never decide: a rule that takes precedence covers it
 //	sitemap-not-absolute          error    a sitemap that is not an absolute http(s) URL (warning when empty)
 //	crawl-delay-invalid           warning  a crawl-delay that is not a non-negative number of seconds
+//	usage-malformed               error    a Content-Usage or Content-Signal value that is not an RFC 9651 dictionary: all unknown
+//	usage-empty                   warning  a Content-Usage or Content-Signal line without a preference
+//	usage-unknown-label           info     a preference label the vocabulary does not define; ignored
+//	usage-bad-value               warning  a known label whose value is not y/n (yes/no for Content-Signal): unknown
+//	usage-repeated-key            warning  a label repeated in one value; only its last value counts
+//	usage-path-no-slash           error    a Content-Usage path not starting with '/': the value does not parse
+//	signal-path                   error    a Content-Signal value with a path, which it cannot have
+//	usage-outside-group           error    a preference before any user-agent line; it applies to no crawler
+//	usage-grouping-conflict       warning  a preference between user-agent lines: Google joins the groups, the draft splits them
+//	usage-disallowed-path         warning  a Content-Usage path its group disallows; it never applies
+//	usage-contradiction           warning  Content-Usage and Content-Signal of one group say opposite things
 package lint

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/aipref"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
 	"sort"
@@ -154,6 +155,9 @@ func LintWith(data []byte, opts Options) *Report {
 	for gr.Next(&gl) {
 		l.checkLine(&gl.Line)
 		l.group(&gl)
+		if !l.quiet {
+			l.notePreference(&gl)
+		}
 	}
 	if len(within) < len(body) {
 		l.past = &pastLimit{limit: limit, size: len(body), cut: gl.Line, atLineStart: isLineEnd(body[limit-1])}
@@ -162,6 +166,7 @@ func LintWith(data []byte, opts Options) *Report {
 	}
 	if !l.quiet {
 		l.checkGroups()
+		l.checkUsage()
 	}
 	sort.SliceStable(l.rep.Diagnostics, func(i, j int) bool {
 		return l.rep.Diagnostics[i].Line < l.rep.Diagnostics[j].Line
@@ -200,6 +205,9 @@ type linter struct {
 	joins  []groupJoin // lines inside groups that seem to end them but do not
 	sep    separator   // in the open group, before its first rule
 	past   *pastLimit
+
+	prefGrouping aipref.Grouping // the AI usage preference grouping check
+	hasPrefs     bool            // some line is Content-Usage or Content-Signal
 }
 
 // pastLimit describes a body longer than the size limit.

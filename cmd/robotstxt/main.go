@@ -1,6 +1,6 @@
 // Command robotstxt answers whether a crawler may fetch URLs under a
 // robots.txt file, as Google's parser would, and says which line decided;
-// it also lints a robots.txt file.
+// it also lints a robots.txt file and audits what it says to AI crawlers.
 //
 //	go install github.com/seed50c7eacc/robotstxt/cmd/robotstxt@latest
 //
@@ -9,6 +9,7 @@
 //	robotstxt [check] [flags] FILE [URL...]
 //	robotstxt [check] -fetch [flags] [URL...]
 //	robotstxt lint [-json] [-max-size N] FILE
+//	robotstxt audit [-json] [-max-size N] FILE [URL...]
 //	robotstxt help [COMMAND]
 //
 // check is the default command. FILE is a robots.txt file, or - for
@@ -47,7 +48,17 @@
 // view, as JSON. The exit status is 1 when any finding is an error, 0
 // otherwise, and 2 for a usage or read error.
 //
-// Both commands read at most -max-size bytes of FILE (plus one, to know
+// audit reports what FILE says to the well-known AI and search crawlers
+// (a list kept in the repository, from the ai.robots.txt project): for
+// each crawler and each URL (default: the site root /), whether it may
+// fetch it and which line decided, and its AI usage preferences there
+// (Content-Usage, Content-Signal); then the crawler names that Google's
+// product-token rule reads differently from how they are written
+// ("AI2Bot" as "AI"). It asks with the token Google reads. -json prints
+// the report as JSON. The exit status is 0, or 2 for a usage or read
+// error.
+//
+// Every command reads at most -max-size bytes of FILE (plus one, to know
 // that the file goes on), as Googlebot reads only the first 500 KiB.
 package main
 
@@ -77,6 +88,7 @@ type command struct {
 var commands = []command{
 	{"check", "say whether an agent may fetch URLs, and which line decided (the default)", check},
 	{"lint", "report what Google will do with a robots.txt file, like a compiler", lint},
+	{"audit", "show what a robots.txt file says to the well-known AI and search crawlers", auditCmd},
 }
 
 func main() {
@@ -122,6 +134,7 @@ func usage(w io.Writer) {
 	fmt.Fprintf(w, "usage: robotstxt [check] [flags] FILE [URL...]\n")
 	fmt.Fprintf(w, "       robotstxt [check] -fetch [flags] [URL...]\n")
 	fmt.Fprintf(w, "       robotstxt lint [-json] [-max-size N] FILE\n")
+	fmt.Fprintf(w, "       robotstxt audit [-json] [-max-size N] FILE [URL...]\n")
 	fmt.Fprintf(w, "       robotstxt help [COMMAND]\n\nCommands:\n")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-6s %s\n", c.name, c.summary)

@@ -161,6 +161,29 @@ async function scenario(page) {
     `scenario FooBot: got ${JSON.stringify(foo)}`);
 }
 
+// aiAudit checks the AI and search crawler section: the verdict of each
+// crawler at the URL, its usage preferences, and the names Google's
+// product-token rule reads differently.
+async function aiAudit(page) {
+  const robots = "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n\nUser-agent: GPTBot\nUser-agent: AI2Bot\nDisallow: /\n";
+  await ask(page, robots, "Googlebot", ["https://example.com/"]);
+  const rows = await page.$$eval("#audit-rows tr.audit-row", (trs) => Object.fromEntries(trs.map((tr) => {
+    const cell = tr.querySelector("td[data-verdict]");
+    return [tr.dataset.name, { verdict: cell.dataset.verdict, text: cell.textContent }];
+  })));
+  check(Object.keys(rows).length > 100, `audit: ${Object.keys(rows).length} crawler rows, want the whole list`);
+  check(rows.GPTBot && rows.GPTBot.verdict === "disallowed" && rows.GPTBot.text.includes("line 7"),
+    `audit: GPTBot row ${JSON.stringify(rows.GPTBot)}, want disallowed by line 7`);
+  check(rows.ClaudeBot && rows.ClaudeBot.verdict === "allowed" && rows.ClaudeBot.text.includes("train-ai=disallow (line 3)"),
+    `audit: ClaudeBot row ${JSON.stringify(rows.ClaudeBot)}, want allowed with train-ai=disallow (line 3)`);
+  const tokens = await page.textContent("#audit-tokens");
+  check(tokens.includes("AI2Bot as AI (line 6)") && tokens.includes("Crawl4AI as Crawl"), `audit: token note ${JSON.stringify(tokens)}`);
+  const summary = await page.textContent("#audit-summary");
+  check(summary.includes("1 Content-Usage/Content-Signal line.") && /https:\/\/example\.com\/: \d+ may not fetch it/.test(summary),
+    `audit: summary ${JSON.stringify(summary)}`);
+  console.log("audit: AI crawler section checked");
+}
+
 // served checks the files as the server sends them to Chromium.
 async function served(page, url, wasmResponse) {
   check(wasmResponse !== null, "the page did not fetch robotstxt.wasm");
@@ -385,6 +408,7 @@ async function main() {
   check(/checked/.test(status), `the page did not check its example on load: status ${JSON.stringify(status)}`);
   await served(page, url, await wasm);
   await scenario(page);
+  await aiAudit(page);
   await keyboard(page);
   await agentWarning(page);
   await pastLimit(page);

@@ -50,6 +50,47 @@ function check() {
   last = result;
   selected = Math.min(selected, Math.max(0, result.verdicts.length - 1));
   render();
+  renderAudit();
+}
+
+// usageText describes the AI usage preferences some line says yes or no
+// to, as the audit command prints them.
+function usageText(u) {
+  if (!u.fetchable) return "";
+  const parts = [];
+  for (const [name, d] of [["train-ai", u.train_ai], ["search", u.search], ["signal search", u.signal.search],
+    ["signal ai-input", u.signal.ai_input], ["signal ai-train", u.signal.ai_train]]) {
+    if (d.preference !== "unknown") parts.push(`${name}=${d.preference} (line ${d.line})`);
+  }
+  return parts.join(", ");
+}
+
+// renderAudit shows what the file says to the well-known AI and search
+// crawlers for each URL (robotstxtAudit, the robotstxt audit command's
+// report).
+function renderAudit() {
+  if (typeof globalThis.robotstxtAudit !== "function") return;
+  const rep = JSON.parse(globalThis.robotstxtAudit(robotsBox.value, urlsBox.value));
+  if (rep.error) {
+    $("audit-summary").textContent = rep.error;
+    return;
+  }
+  const blocked = rep.urls.map((_, i) => rep.crawlers.filter((c) => !c.results[i].allowed).length);
+  $("audit-summary").textContent = `${rep.crawlers.length} crawlers from ${rep.source.name} (${rep.source.date}, ${rep.source.license}); ` +
+    `${rep.preference_lines} Content-Usage/Content-Signal line${rep.preference_lines === 1 ? "" : "s"}. ` +
+    rep.urls.map((u, i) => `${u}: ${blocked[i]} may not fetch it`).join("; ") + ".";
+  $("audit-head").replaceChildren(el("tr", {}, el("th", { scope: "col" }, "Crawler"), el("th", { scope: "col" }, "Purpose"),
+    ...rep.urls.map((u) => el("th", { scope: "col", class: "url" }, ...breakable(u)))));
+  $("audit-rows").replaceChildren(...rep.crawlers.map((c) => el("tr", { class: "audit-row", "data-name": c.name },
+    el("td", {}, c.name, c.read_as ? el("span", { class: "read-as", title: "Google's product-token rule reads the name this way" }, ` read as ${c.read_as}`) : ""),
+    el("td", {}, c.purpose),
+    ...c.results.map((r) => el("td", { "data-verdict": r.allowed ? "allowed" : "disallowed" },
+      el("span", { class: "verdict" }, r.allowed ? "ALLOWED" : "DISALLOWED"),
+      r.rule.line ? ` line ${r.rule.line}` : "",
+      usageText(r.usage) ? el("span", { class: "usage" }, ` ${usageText(r.usage)}`) : "")))));
+  const differs = rep.crawlers.filter((c) => c.read_as);
+  $("audit-tokens").textContent = `Google's product-token rule (leading letters, '-' and '_') reads ${differs.length} of these names differently from how they are written: ` +
+    differs.map((c) => `${c.name} as ${c.read_as}` + (c.named_on_lines ? ` (line ${c.named_on_lines.join(", ")})` : "")).join("; ") + ".";
 }
 
 const KiB = (n) => `${Math.round(n / 1024)} KiB (${n.toLocaleString("en-US")} bytes)`;
@@ -244,7 +285,7 @@ $("check").addEventListener("click", check);
 const go = new Go();
 WebAssembly.instantiateStreaming(fetch("robotstxt.wasm"), go.importObject)
   .then(({ instance }) => {
-    go.run(instance); // defines robotstxtCheck, then waits for calls
+    go.run(instance); // defines robotstxtCheck and robotstxtAudit, then waits for calls
     document.body.dataset.ready = "true";
     check();
   })

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/audit"
+)
+
+func auditUsage(w io.Writer) {
+	fs, _, _ := newAuditFlags()
+	fmt.Fprintf(w, "usage: robotstxt audit [-json] [-max-size N] FILE [URL...]\n\n")
+	fmt.Fprintf(w, "Reports what robots.txt FILE (- for standard input) says to the well-known AI\n")
+	fmt.Fprintf(w, "and search crawlers: whether each may fetch each URL (default: the site root /),\n")
+	fmt.Fprintf(w, "its AI usage preferences there (Content-Usage, Content-Signal), and which names\n")
+	fmt.Fprintf(w, "Google's product-token rule reads differently from how they are written.\n")
+	fmt.Fprintf(w, "Exit status: 0 reported, 2 usage or read error.\n\nFlags:\n")
+	printDefaults(fs, w)
+	fmt.Fprintf(w, "\nSee also: robotstxt check -h, robotstxt lint -h\n")
+}
+
+func newAuditFlags() (fs *flag.FlagSet, asJSON *bool, maxSize *int) {
+	fs = newFlagSet("robotstxt audit")
+	asJSON = fs.Bool("json", false, "print the report as JSON")
+	maxSize = fs.Int("max-size", robotstxt.DefaultMaxSize, "read at most `bytes` of FILE, as Googlebot does (0: the default; negative: no limit)")
+	return fs, asJSON, maxSize
+}
+
+// auditCmd runs "robotstxt audit [-json] [-max-size N] FILE [URL...]".
+func auditCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs, asJSON, maxSize := newAuditFlags()
+	positional, status, ok := parseOrExplain(fs, args, auditUsage, stdout, stderr)
+	if !ok {
+		return status
+	}
+	if len(positional) < 1 {
+		return usageError(stderr, auditUsage, "audit: need a robots.txt FILE")
+	}
+	name, urls := positional[0], positional[1:]
+	data, limit, err := readRobots(name, stdin, *maxSize)
+	if err != nil {
+		errorf(stderr, "%v", err)
+		return exitError
+	}
+	rep, err := audit.Run(data, robotstxt.Options{MaxSize: limit}, urls)
+	if err != nil {
+		errorf(stderr, "%v", err)
+		return exitError
+	}
+	name = displayName(name)
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(struct {
+			File string `json:"file"`
+			*audit.Report
+		}{name, rep})
+	} else {
+		err = rep.WriteText(stdout, display(name), display)
+	}
+	if err != nil {
+		errorf(stderr, "%v", err)
+		return exitError
+	}
+	return exitAllowed
+}

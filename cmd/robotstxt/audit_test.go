@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+const auditSample = "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n\nUser-agent: GPTBot\nDisallow: /\n"
+
+func TestAudit(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       []string
+		wantStatus int
+		wantOut    []string // substrings of standard output
+		wantErr    string   // a substring of standard error
+	}{
+		{"default URL is the root", []string{"audit", "-"}, exitAllowed,
+			[]string{"<stdin>: ", "1 Content-Usage/Content-Signal lines", "\n/: 1 of ", "DISALLOWED GPTBot", "train-ai=disallow (line 3)", "Crawl4AI as \"Crawl\""}, ""},
+		{"URLs and flags anywhere", []string{"audit", "-", "/a", "-max-size", "0", "https://example.com/b"}, exitAllowed,
+			[]string{"\n/a: 1 of ", "\nhttps://example.com/b: 1 of "}, ""},
+		{"control bytes in rules and URLs are quoted", []string{"audit", "-", "/\x1b[2J"}, exitAllowed,
+			[]string{`"/\x1b[2J": `}, ""},
+		{"no FILE", []string{"audit"}, exitError, nil, "audit: need a robots.txt FILE"},
+		{"unknown flag", []string{"audit", "-x", "-"}, exitError, nil, "flag provided but not defined"},
+		{"help", []string{"audit", "-h"}, exitAllowed, []string{"usage: robotstxt audit [-json] [-max-size N] FILE [URL...]"}, ""},
+		{"missing file", []string{"audit", "/nonexistent/robots.txt"}, exitError, nil, "nonexistent"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(tt.args, strings.NewReader(auditSample), &stdout, &stderr)
+			if status != tt.wantStatus {
+				t.Errorf("status %d, want %d; stderr %q", status, tt.wantStatus, stderr.String())
+			}
+			for _, s := range tt.wantOut {
+				if !strings.Contains(stdout.String(), s) {
+					t.Errorf("stdout lacks %q:\n%s", s, stdout.String())
+				}
+			}
+			if tt.wantErr != "" && !strings.Contains(stderr.String(), tt.wantErr) {
+				t.Errorf("stderr %q lacks %q", stderr.String(), tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestAuditJSON(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"audit", "-json", "-", "/x"}, strings.NewReader(auditSample), &stdout, &stderr); status != exitAllowed {
+		t.Fatalf("status %d: %s", status, stderr.String())
+	}
+	var out struct {
+		File            string   `json:"file"`
+		URLs            []string `json:"urls"`
+		PreferenceLines int      `json:"preference_lines"`
+		Crawlers        []struct {
+			Name    string `json:"name"`
+			ReadAs  string `json:"read_as"`
+			Results []struct {
+				URL     string `json:"url"`
+				Allowed bool   `json:"allowed"`
+				Usage   struct {
+					TrainAI struct {
+						Preference string `json:"preference"`
+						Line       int    `json:"line"`
+					} `json:"train_ai"`
+				} `json:"usage"`
+			} `json:"results"`
+		} `json:"crawlers"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		t.Fatalf("%v in %s", err, stdout.String())
+	}
+	if out.File != "<stdin>" || len(out.URLs) != 1 || out.URLs[0] != "/x" || out.PreferenceLines != 1 {
+		t.Errorf("header = %q %q %d", out.File, out.URLs, out.PreferenceLines)
+	}
+	found := 0
+	for _, c := range out.Crawlers {
+		switch c.Name {
+		case "GPTBot":
+			found++
+			if c.Results[0].Allowed {
+				t.Errorf("GPTBot allowed at /x")
+			}
+		case "ClaudeBot":
+			found++
+			if r := c.Results[0]; !r.Allowed || r.Usage.TrainAI.Preference != "disallow" || r.Usage.TrainAI.Line != 3 {
+				t.Errorf("ClaudeBot at /x = %+v, want allowed with train-ai disallow from line 3", r)
+			}
+		case "AI2Bot":
+			found++
+			if c.ReadAs != "AI" {
+				t.Errorf("AI2Bot read_as %q, want AI", c.ReadAs)
+			}
+		}
+	}
+	if found != 3 {
+		t.Errorf("found %d of GPTBot, ClaudeBot, AI2Bot", found)
+	}
+}

@@ -1,0 +1,152 @@
+// Package aipref reads Content-Usage values (draft-ietf-aipref-attach-05
+// and draft-ietf-aipref-vocab-07, both of 19 August 2026) and
+// Content-Signal values (Cloudflare's Content Signals Policy) one line at
+// a time, and checks them. Package robotstxt evaluates them per group;
+// package lint reports the problems found here.
+package aipref
+
+import (
+	"strings"
+
+	"github.com/seed50c7eacc/robotstxt/internal/sfv"
+)
+
+// Pref is the answer of one value for one category: the three outcomes of
+// draft-ietf-aipref-vocab-07 section 5. Its values are those of
+// robotstxt.Preference.
+type Pref uint8
+
+// The answers.
+const (
+	Unknown Pref = iota
+	Allow
+	Disallow
+)
+
+// The labels of draft-ietf-aipref-vocab-07 section 6.1 and the keys of the
+// Content Signals Policy.
+const (
+	LabelTrainAI = "train-ai"
+	LabelSearch  = "search"
+
+	SignalSearch  = "search"
+	SignalAIInput = "ai-input"
+	SignalAITrain = "ai-train"
+)
+
+// RuleValue cuts a rule value the way draft-ietf-aipref-attach-05 section
+// 3.2 reads it: it ends at the first CR, LF or '#', and white space (SP,
+// HTAB) around it is not part of it.
+func RuleValue(raw string) string {
+	if i := strings.IndexAny(raw, "\r\n#"); i >= 0 {
+		raw = raw[:i]
+	}
+	return strings.Trim(raw, " \t")
+}
+
+// SplitUsageValue splits a Content-Usage value into its path and its
+// statement of preference (draft-ietf-aipref-attach-05 section 3.2): a
+// value that starts with '/' has a path, which ends at the first SP or
+// HTAB; the rest, without the white space that separates it, is the
+// preference. Any other value is all preference.
+func SplitUsageValue(raw string) (path, pref string) {
+	v := RuleValue(raw)
+	if !strings.HasPrefix(v, "/") {
+		return "", v
+	}
+	end := strings.IndexAny(v, " \t")
+	if end < 0 {
+		return v, ""
+	}
+	return v[:end], strings.TrimLeft(v[end:], " \t")
+}
+
+// TokenPref maps a dictionary member to an answer: the Token yes allows,
+// the Token no disallows, and anything else (another token, a string, a
+// boolean, an inner list) is unknown (draft-ietf-aipref-vocab-07 section
+// 6.5). Parameters are ignored.
+func TokenPref(m sfv.Member, yes, no string) Pref {
+	if m.IsInnerList || m.Item.Kind != sfv.Token {
+		return Unknown
+	}
+	switch m.Item.Str {
+	case yes:
+		return Allow
+	case no:
+		return Disallow
+	}
+	return Unknown
+}
+
+// A Usage is one Content-Usage value.
+type Usage struct {
+	Path            string // as written; "" when the value has none
+	TrainAI, Search Pref
+	Others          []sfv.DictMember // members vocab-07 does not define
+	Err             error            // why the preference failed to parse: all unknown
+}
+
+// ParseUsage reads a Content-Usage value. A failed parse leaves every
+// category unknown (draft-ietf-aipref-vocab-07 section 6.5.1); a repeated
+// key's last value counts.
+func ParseUsage(raw string) Usage {
+	path, pref := SplitUsageValue(raw)
+	u := Usage{Path: path}
+	dict, err := sfv.ParseDictionary(pref)
+	if err != nil {
+		u.Err = err
+		return u
+	}
+	for _, m := range dict {
+		switch m.Key {
+		case LabelTrainAI:
+			u.TrainAI = TokenPref(m.Value, "y", "n")
+		case LabelSearch:
+			u.Search = TokenPref(m.Value, "y", "n")
+		default:
+			u.Others = append(u.Others, m)
+		}
+	}
+	return u
+}
+
+// A Signal is one Content-Signal value.
+type Signal struct {
+	Search, AIInput, AITrain Pref
+	Others                   []sfv.DictMember
+	Err                      error
+}
+
+// ParseSignal reads a Content-Signal value. The Content Signals Policy
+// writes its values as comma-separated key=value pairs that are RFC 9651
+// dictionaries, with the tokens yes and no; they are read with the same
+// rules as Content-Usage values (a failed parse leaves every key unknown;
+// a repeated key's last value counts). A Content-Signal value has no path.
+func ParseSignal(raw string) Signal {
+	var s Signal
+	dict, err := sfv.ParseDictionary(RuleValue(raw))
+	if err != nil {
+		s.Err = err
+		return s
+	}
+	for _, m := range dict {
+		switch m.Key {
+		case SignalSearch:
+			s.Search = TokenPref(m.Value, "yes", "no")
+		case SignalAIInput:
+			s.AIInput = TokenPref(m.Value, "yes", "no")
+		case SignalAITrain:
+			s.AITrain = TokenPref(m.Value, "yes", "no")
+		default:
+			s.Others = append(s.Others, m)
+		}
+	}
+	return s
+}
+
+// Combine returns the result of two statements about one category, the
+// most restrictive winning (draft-ietf-aipref-vocab-07 section 5.1):
+// disallow over allow over unknown.
+func Combine(p, q Pref) Pref {
+	return max(p, q)
+}

@@ -1,0 +1,240 @@
+// Package audit tells a site owner what a robots.txt file says to the
+// well-known AI and search crawlers of internal/crawlers: whether each may
+// fetch each URL, its AI usage preferences there, and which names Google's
+// product-token rule reads differently from how they are written. It
+// serves the robotstxt audit command and the browser tester.
+package audit
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/crawlers"
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
+)
+
+// A Report is the audit of one file.
+type Report struct {
+	Source crawlers.SourceInfo `json:"source"` // the crawler list's snapshot
+	URLs   []string            `json:"urls"`
+	// PreferenceLines counts the file's Content-Usage and Content-Signal
+	// lines, in groups or not.
+	PreferenceLines int       `json:"preference_lines"`
+	Crawlers        []Crawler `json:"crawlers"`
+}
+
+// A Crawler is the audit of one name of the list.
+type Crawler struct {
+	Name    string           `json:"name"`
+	Purpose crawlers.Purpose `json:"purpose"`
+	Kind    crawlers.Kind    `json:"kind"`
+	// Token is what Google's product-token rule reads of Name, the token
+	// the audit asks with; ReadAs is set when it differs from Name.
+	Token  string `json:"token"`
+	ReadAs string `json:"read_as,omitempty"`
+	// NamedOnLines are the user-agent lines written as Name (ignoring
+	// case): for a name read differently, the lines that do not mean
+	// what they say.
+	NamedOnLines []int `json:"named_on_lines,omitempty"`
+	// Specific reports whether some group names Token; otherwise the "*"
+	// groups apply.
+	Specific bool     `json:"specific"`
+	Results  []Result `json:"results"` // one per URL, in order
+}
+
+// A Result is one crawler's answer for one URL.
+type Result struct {
+	URL     string          `json:"url"`
+	Allowed bool            `json:"allowed"`
+	Rule    robotstxt.Rule  `json:"rule"` // the deciding rule; Line 0 when none applied
+	Usage   robotstxt.Usage `json:"usage"`
+}
+
+// Run audits a robots.txt file, parsed with opts, for urls ("/" when
+// there are none). Each name of the list is asked once, names differing
+// only in case counting as one, the first kept.
+func Run(data []byte, opts robotstxt.Options, urls []string) (*Report, error) {
+	robots := robotstxt.ParseWith(data, opts)
+	if limit := opts.MaxSize; limit >= 0 {
+		if limit == 0 {
+			limit = robotstxt.DefaultMaxSize
+		}
+		if len(data) > limit {
+			data = data[:limit]
+		}
+	}
+	list, source, err := crawlers.List()
+	if err != nil {
+		return nil, err
+	}
+	if len(urls) == 0 {
+		urls = []string{"/"}
+	}
+	rep := &Report{Source: source, URLs: urls}
+	for _, f := range robots.Fields() {
+		if strings.EqualFold(f.Key, "content-usage") || strings.EqualFold(f.Key, "content-signal") {
+			rep.PreferenceLines++
+		}
+	}
+	named := agentLines(data)
+	seen := map[string]bool{}
+	for _, e := range list {
+		key := strings.ToLower(e.Name)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		c := Crawler{Name: e.Name, Purpose: e.Purpose, Kind: e.Kind, Token: crawlers.GoogleToken(e.Name)}
+		if c.Token == "" {
+			c.Token = e.Name // nothing Google could read: ask as written, which no group names
+		}
+		if c.Token != e.Name {
+			c.ReadAs = c.Token
+		}
+		c.NamedOnLines = named[key]
+		agent := robots.Agent(c.Token)
+		c.Specific = agent.Specific()
+		for _, u := range urls {
+			v := agent.Explain(u)
+			c.Results = append(c.Results, Result{URL: u, Allowed: v.Allowed, Rule: v.Rule, Usage: agent.Usage(u)})
+		}
+		rep.Crawlers = append(rep.Crawlers, c)
+	}
+	return rep, nil
+}
+
+// agentLines returns, for each user-agent value as written (lower-cased),
+// the lines it stands on, read with the parser's tokenizer.
+func agentLines(data []byte) map[string][]int {
+	out := map[string][]int{}
+	tok := parse.NewTokenizer(string(data))
+	var l parse.Line
+	for tok.Next(&l) {
+		if l.Flags&parse.LineHasDirective != 0 && l.Kind == parse.KeyUserAgent {
+			k := strings.ToLower(l.Value)
+			out[k] = append(out[k], l.Num)
+		}
+	}
+	return out
+}
+
+// Blocked returns how many crawlers of the given purposes (all when none
+// is given) may not fetch the i-th URL.
+func (r *Report) Blocked(i int, purposes ...crawlers.Purpose) int {
+	n := 0
+	for _, c := range r.Crawlers {
+		if len(purposes) > 0 && !hasPurpose(purposes, c.Purpose) {
+			continue
+		}
+		if !c.Results[i].Allowed {
+			n++
+		}
+	}
+	return n
+}
+
+func hasPurpose(ps []crawlers.Purpose, p crawlers.Purpose) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// WriteText writes the report for a person: per URL, one line per
+// crawler, then the names Google reads differently. show renders text
+// taken from the file or the URLs (a rule, a URL) for the terminal, such
+// as quoting control bytes; nil leaves it as it is.
+func (r *Report) WriteText(w io.Writer, file string, show func(string) string) error {
+	if show == nil {
+		show = func(s string) string { return s }
+	}
+	ew := &errWriter{w: w}
+	ew.printf("%s: %d crawlers from %s (%s, %s, %s); %d Content-Usage/Content-Signal lines\n",
+		file, len(r.Crawlers), r.Source.Name, short(r.Source.Commit), r.Source.Date, r.Source.License, r.PreferenceLines)
+	for i, u := range r.URLs {
+		ew.printf("\n%s: %d of %d crawlers may not fetch it\n", show(u), r.Blocked(i), len(r.Crawlers))
+		for _, c := range r.Crawlers {
+			res := c.Results[i]
+			verdict := "allowed   "
+			if !res.Allowed {
+				verdict = "DISALLOWED"
+			}
+			why := "no rule"
+			if res.Rule.Line != 0 {
+				why = fmt.Sprintf("line %d: %s", res.Rule.Line, show(res.Rule.String()))
+			}
+			group := "group *"
+			if c.Specific {
+				group = "own group"
+			}
+			ew.printf("  %s %-28s %-11s %-9s %s%s\n", verdict, c.Name, c.Purpose, group, why, usageText(res.Usage))
+		}
+	}
+	var differs []string
+	for _, c := range r.Crawlers {
+		if c.ReadAs == "" {
+			continue
+		}
+		s := fmt.Sprintf("%s as %q", c.Name, c.ReadAs)
+		if len(c.NamedOnLines) > 0 {
+			s += fmt.Sprintf(" (named on line %s of this file)", joinInts(c.NamedOnLines))
+		}
+		differs = append(differs, s)
+	}
+	if len(differs) > 0 {
+		ew.printf("\nGoogle's product-token rule (leading letters, '-' and '_') reads %d names differently from how they are written:\n", len(differs))
+		for _, d := range differs {
+			ew.printf("  %s\n", d)
+		}
+	}
+	return ew.err
+}
+
+// usageText describes the preferences that some line says yes or no to,
+// or "".
+func usageText(u robotstxt.Usage) string {
+	var parts []string
+	for _, d := range []struct {
+		name string
+		d    robotstxt.Decision
+	}{{"train-ai", u.TrainAI}, {"search", u.Search}, {"signal search", u.Signal.Search}, {"signal ai-input", u.Signal.AIInput}, {"signal ai-train", u.Signal.AITrain}} {
+		if d.d.Preference != robotstxt.PreferenceUnknown {
+			parts = append(parts, fmt.Sprintf("%s=%s (line %d)", d.name, d.d.Preference, d.d.Line))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(parts, ", ")
+}
+
+func short(commit string) string {
+	if len(commit) > 7 {
+		return commit[:7]
+	}
+	return commit
+}
+
+func joinInts(ns []int) string {
+	var s []string
+	for _, n := range ns {
+		s = append(s, fmt.Sprint(n))
+	}
+	return strings.Join(s, ", ")
+}
+
+// errWriter keeps the first write error.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, args ...any) {
+	if e.err == nil {
+		_, e.err = fmt.Fprintf(e.w, format, args...)
+	}
+}

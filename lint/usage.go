@@ -1,0 +1,107 @@
+package lint
+
+import (
+	"strings"
+
+	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/aipref"
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
+)
+
+// Lint's checks of AI usage preference lines: Content-Usage
+// (draft-ietf-aipref-attach-05 and draft-ietf-aipref-vocab-07, 19 August
+// 2026) and Content-Signal (Cloudflare's Content Signals Policy). The
+// checks themselves live in internal/aipref, shared with the parser's
+// reading of the values; this file turns their problems into diagnostics.
+
+// isKey reports whether key is name (lower-case), ignoring case, without
+// allocating.
+func isKey(key, name string) bool {
+	return len(key) == len(name) && parse.HasPrefixFold(key, name)
+}
+
+// notePreference records the line for the grouping check and checks a
+// preference value on its own.
+func (l *linter) notePreference(gl *parse.Grouped) {
+	if gl.Flags&parse.LineHasDirective == 0 {
+		return
+	}
+	kind := aipref.LineOther
+	switch gl.Kind {
+	case parse.KeyUserAgent:
+		kind = aipref.LineUserAgent
+	case parse.KeyAllow, parse.KeyDisallow:
+		kind = aipref.LineAllowance
+	case parse.KeyUnknown:
+		switch {
+		case isKey(gl.Key, "content-usage"):
+			kind = aipref.LinePreference
+			l.addProblems(aipref.CheckUsageValue(gl.Num, gl.Value))
+		case isKey(gl.Key, "content-signal"):
+			kind = aipref.LinePreference
+			l.addProblems(aipref.CheckSignalValue(gl.Num, gl.Value))
+		}
+	}
+	if kind == aipref.LinePreference {
+		l.hasPrefs = true
+	}
+	if kind != aipref.LineOther {
+		if p, ok := l.prefGrouping.Next(aipref.Line{Kind: kind, Num: gl.Num}); ok {
+			l.addProblems([]aipref.Problem{p})
+		}
+	}
+}
+
+// addProblems reports problems as diagnostics of the code of the same name.
+func (l *linter) addProblems(ps []aipref.Problem) {
+	for _, p := range ps {
+		l.add(p.Line, Code(p.Code), "%s", p.Msg)
+	}
+}
+
+// checkUsage runs the checks that need whole groups: Content-Usage paths
+// the group disallows, and Content-Usage against Content-Signal.
+func (l *linter) checkUsage() {
+	if !l.hasPrefs {
+		return
+	}
+	for gi := range l.groups.Groups {
+		g := &l.groups.Groups[gi]
+		var usages []aipref.UsageLine
+		var signals []aipref.SignalLine
+		for _, o := range g.Others {
+			switch {
+			case isKey(o.Key, "content-usage"):
+				usages = append(usages, aipref.UsageLine{Num: o.Line, Usage: aipref.ParseUsage(o.Value)})
+			case isKey(o.Key, "content-signal"):
+				signals = append(signals, aipref.SignalLine{Num: o.Line, Signal: aipref.ParseSignal(o.Value)})
+			}
+		}
+		if len(usages) == 0 {
+			continue
+		}
+		l.addProblems(aipref.CheckDisallowedPaths(usages, groupVerdict(g.Rules)))
+		l.addProblems(aipref.CheckContradictions(usages, signals))
+	}
+}
+
+// groupVerdict returns the verdict of one group's own rules for a path, as
+// Google's matcher gives it.
+func groupVerdict(rules []parse.Rule) func(path string) bool {
+	if len(rules) == 0 {
+		return func(string) bool { return true }
+	}
+	var b strings.Builder
+	b.WriteString("user-agent: *\n")
+	for _, r := range rules {
+		if r.Allow {
+			b.WriteString("allow: ")
+		} else {
+			b.WriteString("disallow: ")
+		}
+		b.WriteString(r.Value)
+		b.WriteByte('\n')
+	}
+	robots := robotstxt.ParseWith([]byte(b.String()), robotstxt.Options{MaxSize: -1})
+	return func(path string) bool { return robots.Allowed("*", path) }
+}

@@ -1,0 +1,121 @@
+package robotstxt
+
+import (
+	"strings"
+
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
+)
+
+// Content-Usage and Content-Signal keys, compared without regard to case
+// like every robots.txt key.
+const (
+	keyContentUsage  = "content-usage"
+	keyContentSignal = "content-signal"
+)
+
+// isKey reports whether a field's key is name (lower-case), ignoring
+// case. The length is compared first: most keys fail there, which keeps
+// files without preference lines as fast to parse as before.
+func isKey(key, name string) bool {
+	return len(key) == len(name) && parse.HasPrefixFold(key, name)
+}
+
+// preferenceKey reports whether a field's key is Content-Usage or
+// Content-Signal.
+func preferenceKey(key string) bool {
+	return isKey(key, keyContentUsage) || isKey(key, keyContentSignal)
+}
+
+// buildUsage reads the Content-Usage and Content-Signal lines of each
+// group and hands every rule set the preferences of the groups it was made
+// from: the groups naming the agent, merged across groups exactly as their
+// rules are, or the "*" groups. A file without such lines costs one pass
+// over its fields, which allocates nothing.
+func (r *Robots) buildUsage() {
+	any := false
+	for i := range r.fields {
+		if preferenceKey(r.fields[i].Key) {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return
+	}
+	perGroup := make([]*usagePreferences, len(r.groups))
+	var names []parse.Naming
+	var globalGroups []int32
+	for gi := range r.groups {
+		g := &r.groups[gi]
+		perGroup[gi] = groupPreferences(r.fields[g.fieldLo:g.fieldHi])
+		if perGroup[gi] == nil {
+			continue
+		}
+		if g.global {
+			globalGroups = append(globalGroups, int32(gi))
+		}
+		for _, value := range r.agents[g.agentLo:g.agentHi] {
+			if !parse.IsGlobalAgent(value) {
+				names = append(names, parse.Naming{Token: strings.ToLower(parse.ProductToken(value)), Group: int32(gi)})
+			}
+		}
+	}
+	parse.SortNamings(names)
+	var groups []int32
+	for i := 0; i < len(names); {
+		var token string
+		token, groups, i = parse.NextAgent(names, i, groups)
+		if rs, specific := r.rulesFor(token); specific {
+			rs.usage = mergePreferences(perGroup, groups)
+		}
+	}
+	if len(globalGroups) > 0 && r.globalSet > 0 {
+		r.sets[r.globalSet-1].usage = mergePreferences(perGroup, globalGroups)
+	}
+}
+
+// groupPreferences parses the preference lines among one group's fields,
+// or returns nil when it has none.
+func groupPreferences(fields []Field) *usagePreferences {
+	var p *usagePreferences
+	for _, f := range fields {
+		switch {
+		case isKey(f.Key, keyContentUsage):
+			if p == nil {
+				p = new(usagePreferences)
+			}
+			p.rules = append(p.rules, parseUsageRule(f.Line, f.Value))
+		case isKey(f.Key, keyContentSignal):
+			if p == nil {
+				p = new(usagePreferences)
+			}
+			p.signals = append(p.signals, parseSignalRule(f.Line, f.Value))
+		}
+	}
+	return p
+}
+
+// mergePreferences returns the preferences of the given groups (in file
+// order) as one set; a single group's are shared. Groups that were merged
+// for an agent but hold no preference lines add nothing.
+func mergePreferences(perGroup []*usagePreferences, groups []int32) *usagePreferences {
+	var only *usagePreferences
+	n := 0
+	for _, gi := range groups {
+		if p := perGroup[gi]; p != nil {
+			only = p
+			n++
+		}
+	}
+	if n <= 1 {
+		return only
+	}
+	merged := new(usagePreferences)
+	for _, gi := range groups {
+		if p := perGroup[gi]; p != nil {
+			merged.rules = append(merged.rules, p.rules...)
+			merged.signals = append(merged.signals, p.signals...)
+		}
+	}
+	return merged
+}
