@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"strings"
 	"unsafe"
+
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
 )
 
 // pathBufSize is how long a URL's path may be, once in wire form, for
@@ -86,7 +88,7 @@ func pathStart(url string) int {
 	if len(url) >= 8 {
 		// The common schemes, which the general search below would skip
 		// the same way.
-		switch w := load64(url, 0); {
+		switch w := swar.Load64(url, 0); {
 		case w == httpsScheme:
 			p, hash := indexPathStart(url, len("https://"))
 			return pathFound(p, hash)
@@ -119,10 +121,10 @@ func pathFound(p int, hash bool) int {
 }
 
 // The first eight bytes of "https://" and the first seven of "http://", as
-// load64 reads them.
+// swar.Load64 reads them.
 var (
-	httpsScheme = load64("https://", 0)
-	httpScheme  = load64("http://\x00", 0)
+	httpsScheme = swar.Load64("https://", 0)
+	httpScheme  = swar.Load64("http://\x00", 0)
 )
 
 // pathClass marks the bytes indexPathStart looks for.
@@ -138,9 +140,9 @@ var pathClass = func() (t [256]bool) {
 func indexPathStart(url string, from int) (int, bool) {
 	hash := false
 	i := from
-	for i+8 <= len(url) { // eight bytes at a time: see hasZeroByte
-		w := load64(url, i)
-		m := hasZeroByte(w^repeat('/')) | hasZeroByte(w^repeat('?')) | hasZeroByte(w^repeat(';')) | hasZeroByte(w^repeat('#'))
+	for i+8 <= len(url) { // eight bytes at a time: see swar.HasZeroByte
+		w := swar.Load64(url, i)
+		m := swar.HasZeroByte(w^swar.Repeat('/')) | swar.HasZeroByte(w^swar.Repeat('?')) | swar.HasZeroByte(w^swar.Repeat(';')) | swar.HasZeroByte(w^swar.Repeat('#'))
 		if m == 0 {
 			i += 8
 			continue

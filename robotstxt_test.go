@@ -259,6 +259,15 @@ func TestSitemaps(t *testing.T) {
 	}
 }
 
+// GOOGLE-BEHAVIOR 1.8: rule values are brought to wire form; sitemap values
+// are not.
+func TestRawValuesForAgentAndSitemap(t *testing.T) {
+	r := Parse([]byte("Sitemap: http://x/caf\xC3\xA9%aa.xml\nUser-agent: *\nDisallow: /\n"))
+	if diff := cmp.Diff([]string{"http://x/caf\xC3\xA9%aa.xml"}, r.Sitemaps()); diff != "" {
+		t.Errorf("sitemap not raw (-want +got):\n%s", diff)
+	}
+}
+
 // SPEC 7.2: other fields are exposed, and Groups shows the file's
 // structure.
 func TestGroupsAndFields(t *testing.T) {

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/seed50c7eacc/robotstxt/internal/pattern"
 )
 
 // specTestEnv names the directory of Google's robots.txt compliance tests
@@ -307,7 +309,7 @@ func (p *tpParser) quoted() (string, error) {
 				b = append(b, '\v')
 			case 'x', 'X':
 				n := 0
-				for n < 2 && p.pos+n < len(p.src) && isHex(p.src[p.pos+n]) {
+				for n < 2 && p.pos+n < len(p.src) && pattern.IsHex(p.src[p.pos+n]) {
 					n++
 				}
 				if n == 0 {
