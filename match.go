@@ -2,7 +2,6 @@ package robotstxt
 
 import (
 	"math/bits"
-	"strings"
 	"unsafe"
 
 	"github.com/seed50c7eacc/robotstxt/internal/swar"
@@ -65,25 +64,10 @@ func compareFold(token, s string) int {
 	return len(token) - len(s)
 }
 
-// pathOf returns the path, params and query of url (no fragment), as
-// Google's GetPathParamsQuery finds them: the URL is not parsed or
-// normalized, only searched for its first delimiters. The result always
-// starts with '/'; when it has to be added, prefixed reports so and the
-// result omits it.
-func pathOf(url string) (path string, prefixed bool) {
-	p := pathStart(url)
-	if p < 0 {
-		return "/", false
-	}
-	path = url[p:]
-	if h := strings.IndexByte(path, '#'); h >= 0 {
-		path = path[:h]
-	}
-	return path, path[0] != '/'
-}
-
-// pathStart returns the index in url where pathOf's result starts (before
-// the fragment is cut), or -1 when that result is just "/".
+// pathStart returns the index in url where its path, params and query
+// start, as Google's GetPathParamsQuery finds them: the URL is not parsed
+// or normalized, only searched for its first delimiters. It returns -1
+// when the path is just "/" (there is none, or a fragment comes first).
 func pathStart(url string) int {
 	if len(url) >= 8 {
 		// The common schemes, which the general search below would skip
@@ -237,17 +221,6 @@ func (rs *ruleSet) decideURL(url string) *compiledRule {
 	// Declared here, not above: the array is zeroed wherever it is declared.
 	var buf [pathBufSize]byte
 	return rs.decide(rewritePath(path, n, &buf))
-}
-
-// wirePath returns the path of url as the matcher sees it: found as pathOf
-// finds it, cut at a NUL, and in wire form. It may write to buf; the result
-// is valid until buf is reused.
-func wirePath(url string, buf *[pathBufSize]byte) string {
-	path, n, rewrite := findPath(url)
-	if !rewrite {
-		return path
-	}
-	return rewritePath(path, n, buf)
 }
 
 // findPath returns the path of url, without its fragment and cut at a NUL,

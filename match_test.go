@@ -367,7 +367,7 @@ func TestAgentMatching(t *testing.T) {
 
 // GOOGLE-BEHAVIOR 4.1: the URL's path, params and query, found without
 // parsing.
-func TestPathOf(t *testing.T) {
+func TestFindPath(t *testing.T) {
 	tests := []struct{ url, want string }{
 		{"", "/"},
 		{"http://www.example.com", "/"},
@@ -407,12 +407,15 @@ func TestPathOf(t *testing.T) {
 		{"?", "/?"},
 	}
 	for _, tt := range tests {
-		path, prefixed := pathOf(tt.url)
-		if prefixed {
+		path, _, rewrite := findPath(tt.url)
+		if path[0] != '/' {
+			if !rewrite {
+				t.Errorf("findPath(%q) = %q, lacking its '/', but asks for no rewrite", tt.url, path)
+			}
 			path = "/" + path
 		}
 		if path != tt.want {
-			t.Errorf("pathOf(%q) = %q, want %q", tt.url, path, tt.want)
+			t.Errorf("findPath(%q) finds %q, want %q", tt.url, path, tt.want)
 		}
 	}
 }
@@ -747,11 +750,11 @@ func TestPrefixKeyOrder(t *testing.T) {
 	}
 }
 
-// The matcher's view of a URL (path found, cut at a NUL, in wire form)
-// equals the reference model's on random URLs made of the bytes that
-// matter, at every length and alignment the eight-byte scans meet.
-// SPEC 9.2; GOOGLE-BEHAVIOR 1.5, 4.1.
-func TestWirePathAgainstReference(t *testing.T) {
+// The matcher's view of a URL (found by findPath, cut at a NUL, brought to
+// wire form by rewritePath, as decideURL does) equals the reference model's
+// on random URLs made of the bytes that matter, at every length and
+// alignment the eight-byte scans meet. SPEC 9.2; GOOGLE-BEHAVIOR 1.5, 4.1.
+func TestFindPathAgainstReference(t *testing.T) {
 	const alphabet = "/?;#:%aF2\x00\x80\xff."
 	rng := rand.New(rand.NewPCG(3, 7))
 	var buf [pathBufSize]byte
@@ -769,8 +772,12 @@ func TestWirePathAgainstReference(t *testing.T) {
 			want = want[:i]
 		}
 		want = refEscape([]byte(want))
-		if got := wirePath(url, &buf); got != want {
-			t.Fatalf("wirePath(%q) = %q, want %q", url, got, want)
+		got, n, rewrite := findPath(url)
+		if rewrite {
+			got = rewritePath(got, n, &buf)
+		}
+		if got != want || n != len(want) {
+			t.Fatalf("findPath(%q), rewritePath: %q (%d bytes announced), want %q", url, got, n, want)
 		}
 	}
 }

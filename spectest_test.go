@@ -39,7 +39,7 @@ var contractExceptions = map[string]bool{
 }
 
 func contractKey(file, url, agent string) string {
-	path, _ := pathOf(url)
+	path, _, _ := findPath(url) // the raw path: the key names the URL as the test file writes it
 	return file + "|" + path + "|" + agent
 }
 
