@@ -48,30 +48,10 @@ func TestPrefixKeyOrder(t *testing.T) {
 // index walks their parent chains). SPEC 6.6.
 func TestIndexAgainstScan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 13))
-	word := func(max int, alphabet string) string {
-		b := make([]byte, rng.IntN(max+1))
-		for i := range b {
-			b[i] = alphabet[rng.IntN(len(alphabet))]
-		}
-		return string(b)
-	}
 	for round := 0; round < 300; round++ {
-		var body strings.Builder
-		body.WriteString("user-agent: *\n")
-		for n := indexMinRules + rng.IntN(200); n > 0; n-- {
-			kind := "disallow"
-			if rng.IntN(3) == 0 {
-				kind = "allow"
-			}
-			body.WriteString(kind + ": /" + word(12, "ab/ab/*$") + "\n")
-		}
-		r := Parse([]byte(body.String()))
-		rs, _ := r.rulesFor("x")
-		if rs.index == nil {
-			t.Fatalf("round %d: a set of %d rules has no index", round, len(rs.compiled))
-		}
+		rs, body := randomIndexedRules(t, rng, 200, func() string { return "/" + randomWord(rng, 12, "ab/ab/*$") })
 		for q := 0; q < 200; q++ {
-			path := "/" + word(16, "ab/")
+			path := "/" + randomWord(rng, 16, "ab/")
 			key := prefixKey(path)
 			want := noRule
 			for i := range rs.compiled {
@@ -81,8 +61,39 @@ func TestIndexAgainstScan(t *testing.T) {
 				}
 			}
 			if got := rs.index.get().find(rs.compiled, path); got != want {
-				t.Fatalf("round %d, path %q: index decides by rule %d, scan by rule %d\n%s", round, path, got, want, body.String())
+				t.Fatalf("round %d, path %q: index decides by rule %d, scan by rule %d\n%s", round, path, got, want, body)
 			}
 		}
 	}
+}
+
+// randomWord returns up to max bytes drawn from alphabet.
+func randomWord(rng *rand.Rand, max int, alphabet string) string {
+	b := make([]byte, rng.IntN(max+1))
+	for i := range b {
+		b[i] = alphabet[rng.IntN(len(alphabet))]
+	}
+	return string(b)
+}
+
+// randomIndexedRules parses a file of one "*" group holding enough rules
+// to be indexed, and up to extra more, each an allow (one in three) or a
+// disallow of a pattern drawn from pattern. It returns the group's rule
+// set and the file.
+func randomIndexedRules(t *testing.T, rng *rand.Rand, extra int, pattern func() string) (*ruleSet, string) {
+	t.Helper()
+	var body strings.Builder
+	body.WriteString("user-agent: *\n")
+	for n := indexMinRules + rng.IntN(extra); n > 0; n-- {
+		kind := "disallow"
+		if rng.IntN(3) == 0 {
+			kind = "allow"
+		}
+		body.WriteString(kind + ": " + pattern() + "\n")
+	}
+	rs, _ := Parse([]byte(body.String())).rulesFor("x")
+	if rs.index == nil {
+		t.Fatalf("a set of %d rules has no index:\n%s", len(rs.compiled), body.String())
+	}
+	return rs, body.String()
 }
