@@ -59,6 +59,19 @@ func ExampleParseWith() {
 	// Output: false false
 }
 
+// What an HTTP result means for a crawler: a server error keeps it out of
+// the whole site, a missing file lets it in everywhere.
+func ExampleFromStatus() {
+	for _, code := range []int{http.StatusOK, http.StatusNotFound, http.StatusServiceUnavailable} {
+		robots := robotstxt.FromStatus(code, []byte("User-agent: *\nDisallow: /private/\n"))
+		fmt.Println(code, robots.Outcome(), robots.Allowed("Googlebot", "https://example.com/private/x"), robots.Allowed("Googlebot", "https://example.com/"))
+	}
+	// Output:
+	// 200 rules false true
+	// 404 allow all true true
+	// 503 disallow all false false
+}
+
 func ExampleFromResponse() {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "maintenance", http.StatusServiceUnavailable)
