@@ -282,6 +282,12 @@ func (p *tpParser) ident() string {
 	return p.src[start:p.pos]
 }
 
+// The single-letter C escapes, and the bytes they stand for.
+const (
+	cEscapes = "nrtabfv"
+	cEscaped = "\n\r\t\a\b\f\v"
+)
+
 // quoted reads one string literal with C escapes; \x and octal escapes
 // produce raw bytes.
 func (p *tpParser) quoted() (string, error) {
@@ -302,21 +308,11 @@ func (p *tpParser) quoted() (string, error) {
 			}
 			e := p.src[p.pos]
 			p.pos++
+			if i := strings.IndexByte(cEscapes, e); i >= 0 {
+				b = append(b, cEscaped[i])
+				continue
+			}
 			switch e {
-			case 'n':
-				b = append(b, '\n')
-			case 'r':
-				b = append(b, '\r')
-			case 't':
-				b = append(b, '\t')
-			case 'a':
-				b = append(b, '\a')
-			case 'b':
-				b = append(b, '\b')
-			case 'f':
-				b = append(b, '\f')
-			case 'v':
-				b = append(b, '\v')
 			case 'x', 'X':
 				n := 0
 				for n < 2 && p.pos+n < len(p.src) && pattern.IsHex(p.src[p.pos+n]) {
