@@ -97,3 +97,15 @@ func randomIndexedRules(t *testing.T, rng *rand.Rand, extra int, pattern func() 
 	}
 	return rs, body.String()
 }
+
+// scanDecide is a slow twin of ruleSet.decide, kept on purpose as the
+// reference the index tests compare with: every rule in order, each by the
+// plain pattern matcher, no index, key or filter.
+func scanDecide(compiled []compiledRule, path string) *compiledRule {
+	for i := range compiled {
+		if matchPattern(compiled[i].pattern, path) {
+			return &compiled[i]
+		}
+	}
+	return nil
+}
