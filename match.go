@@ -223,6 +223,17 @@ func (rs *ruleSet) decideURL(url string) *compiledRule {
 	return rs.decide(rewritePath(path, n, &buf))
 }
 
+// wirePath returns the path of url as the matcher sees it (see findPath
+// and rewritePath), for code that matches paths outside decideURL. It may
+// write to buf; the result is valid until buf is reused.
+func wirePath(url string, buf *[pathBufSize]byte) string {
+	path, n, rewrite := findPath(url)
+	if !rewrite {
+		return path
+	}
+	return rewritePath(path, n, buf)
+}
+
 // findPath returns the path of url, without its fragment and cut at a NUL,
 // and whether it must be rewritten: given a leading '/' or brought to wire
 // form, n bytes long once rewritten.
