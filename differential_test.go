@@ -141,27 +141,16 @@ func TestReferenceGenerated(t *testing.T) {
 // The reference model agrees with the fast implementation on Google's
 // compliance tests, and both meet the expectations (SPEC 9.4 aside).
 func TestReferenceSpec(t *testing.T) {
-	dir := os.Getenv(specTestEnv)
-	if dir == "" {
-		t.Skipf("%s is not set", specTestEnv)
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.textproto"))
-	for _, f := range files {
-		cases, err := readSpecFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range cases {
-			body := []byte(c.robots)
-			ref := newRefModel(body)
-			for _, e := range c.expect {
-				got, _ := ref.verdict(e.agent, e.url)
-				want := e.allowed != contractExceptions[contractKey(filepath.Base(f), e.url, e.agent)]
-				if got != want {
-					t.Errorf("reference model: %s: (%q, %q) = %v, want %v", filepath.Base(f), e.agent, e.url, got, want)
-				}
-				compareWithReference(t, body, ref, Parse(body), e.agent, e.url)
+	for _, c := range loadSpecCases(t) {
+		body := []byte(c.robots)
+		ref := newRefModel(body)
+		for _, e := range c.expect {
+			got, _ := ref.verdict(e.agent, e.url)
+			want := e.allowed != contractExceptions[contractKey(c.file, e.url, e.agent)]
+			if got != want {
+				t.Errorf("reference model: %s case %d: (%q, %q) = %v, want %v", c.file, c.num, e.agent, e.url, got, want)
 			}
+			compareWithReference(t, body, ref, Parse(body), e.agent, e.url)
 		}
 	}
 }

@@ -52,11 +52,50 @@ func ExampleRobots_Agent() {
 	// https://example.com/cgi-bin/x false
 }
 
+// A crawler that answers to several product tokens passes them most
+// specific first: Google's image crawler obeys a googlebot-image group if
+// the file has one, else the googlebot group, else "*".
+func ExampleRobots_Agent_tokens() {
+	robots := robotstxt.Parse([]byte(`User-agent: googlebot-news
+Disallow: /archive/
+
+User-agent: *
+Disallow: /
+
+User-agent: googlebot
+Disallow: /search
+Crawl-delay: 1
+`))
+	images := robots.Agent("Googlebot-Image", "Googlebot")
+	fmt.Println(images.Name(), images.Allowed("https://example.com/photos/cat.jpg"), images.Allowed("https://example.com/search?q=cat"))
+	apple := robots.Agent("Applebot", "Googlebot") // Applebot follows Googlebot's rules when not named
+	fmt.Println(apple.Name(), apple.Allowed("https://example.com/photos/cat.jpg"))
+	other := robots.Agent("ExampleBot")
+	fmt.Println(other.Specific(), other.Allowed("https://example.com/photos/cat.jpg"))
+	// Output:
+	// Googlebot true false
+	// Googlebot true
+	// false false
+}
+
 func ExampleParseWith() {
 	data := []byte("User-agent: *\nDisallow: /\n")
 	robots := robotstxt.ParseWith(data, robotstxt.Options{MaxSize: -1}) // read the whole file, however large
 	fmt.Println(robots.Allowed("Googlebot", "https://example.com/"), robots.Truncated())
 	// Output: false false
+}
+
+// What an HTTP result means for a crawler: a server error keeps it out of
+// the whole site, a missing file lets it in everywhere.
+func ExampleFromStatus() {
+	for _, code := range []int{http.StatusOK, http.StatusNotFound, http.StatusServiceUnavailable} {
+		robots := robotstxt.FromStatus(code, []byte("User-agent: *\nDisallow: /private/\n"))
+		fmt.Println(code, robots.Outcome(), robots.Allowed("Googlebot", "https://example.com/private/x"), robots.Allowed("Googlebot", "https://example.com/"))
+	}
+	// Output:
+	// 200 rules false true
+	// 404 allow all true true
+	// 503 disallow all false false
 }
 
 func ExampleFromResponse() {

@@ -178,16 +178,6 @@ func TestHostileAgainstScan(t *testing.T) {
 	}
 }
 
-// scanDecide is the slow twin of ruleSet.decide: every rule in order.
-func scanDecide(compiled []compiledRule, path string) *compiledRule {
-	for i := range compiled {
-		if matchPattern(compiled[i].pattern, path) {
-			return &compiled[i]
-		}
-	}
-	return nil
-}
-
 // Goroutines asking a fresh hostile file at once share its lazy index
 // (scanned, then built once) and the window scratch, and answer as the
 // scan does.

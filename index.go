@@ -107,19 +107,6 @@ type prefixEntry struct {
 
 const noRule = int32(1<<31 - 1)
 
-// literalPrefix returns the bytes of pattern before its first '*', and
-// whether the pattern is only that, so that it matches every path that
-// starts with it.
-func literalPrefix(pattern string) (prefix string, whole bool) {
-	if i := strings.IndexByte(pattern, '*'); i >= 0 {
-		return pattern[:i], false
-	}
-	if strings.HasSuffix(pattern, "$") {
-		return pattern[:len(pattern)-1], false
-	}
-	return pattern, true
-}
-
 // newRuleIndex indexes compiled, a rule set in deciding order.
 func newRuleIndex(compiled []compiledRule) *ruleIndex {
 	type item struct {

@@ -2,8 +2,9 @@ package robotstxt
 
 import (
 	"math/bits"
-	"strings"
 	"unsafe"
+
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
 )
 
 // pathBufSize is how long a URL's path may be, once in wire form, for
@@ -63,30 +64,15 @@ func compareFold(token, s string) int {
 	return len(token) - len(s)
 }
 
-// pathOf returns the path, params and query of url (no fragment), as
-// Google's GetPathParamsQuery finds them: the URL is not parsed or
-// normalized, only searched for its first delimiters. The result always
-// starts with '/'; when it has to be added, prefixed reports so and the
-// result omits it.
-func pathOf(url string) (path string, prefixed bool) {
-	p := pathStart(url)
-	if p < 0 {
-		return "/", false
-	}
-	path = url[p:]
-	if h := strings.IndexByte(path, '#'); h >= 0 {
-		path = path[:h]
-	}
-	return path, path[0] != '/'
-}
-
-// pathStart returns the index in url where pathOf's result starts (before
-// the fragment is cut), or -1 when that result is just "/".
+// pathStart returns the index in url where its path, params and query
+// start, as Google's GetPathParamsQuery finds them: the URL is not parsed
+// or normalized, only searched for its first delimiters. It returns -1
+// when the path is just "/" (there is none, or a fragment comes first).
 func pathStart(url string) int {
 	if len(url) >= 8 {
 		// The common schemes, which the general search below would skip
 		// the same way.
-		switch w := load64(url, 0); {
+		switch w := swar.Load64(url, 0); {
 		case w == httpsScheme:
 			p, hash := indexPathStart(url, len("https://"))
 			return pathFound(p, hash)
@@ -119,10 +105,10 @@ func pathFound(p int, hash bool) int {
 }
 
 // The first eight bytes of "https://" and the first seven of "http://", as
-// load64 reads them.
+// swar.Load64 reads them.
 var (
-	httpsScheme = load64("https://", 0)
-	httpScheme  = load64("http://\x00", 0)
+	httpsScheme = swar.Load64("https://", 0)
+	httpScheme  = swar.Load64("http://\x00", 0)
 )
 
 // pathClass marks the bytes indexPathStart looks for.
@@ -138,9 +124,9 @@ var pathClass = func() (t [256]bool) {
 func indexPathStart(url string, from int) (int, bool) {
 	hash := false
 	i := from
-	for i+8 <= len(url) { // eight bytes at a time: see hasZeroByte
-		w := load64(url, i)
-		m := hasZeroByte(w^repeat('/')) | hasZeroByte(w^repeat('?')) | hasZeroByte(w^repeat(';')) | hasZeroByte(w^repeat('#'))
+	for i+8 <= len(url) { // eight bytes at a time: see swar.HasZeroByte
+		w := swar.Load64(url, i)
+		m := swar.HasZeroByte(w^swar.Repeat('/')) | swar.HasZeroByte(w^swar.Repeat('?')) | swar.HasZeroByte(w^swar.Repeat(';')) | swar.HasZeroByte(w^swar.Repeat('#'))
 		if m == 0 {
 			i += 8
 			continue
@@ -237,9 +223,9 @@ func (rs *ruleSet) decideURL(url string) *compiledRule {
 	return rs.decide(rewritePath(path, n, &buf))
 }
 
-// wirePath returns the path of url as the matcher sees it: found as pathOf
-// finds it, cut at a NUL, and in wire form. It may write to buf; the result
-// is valid until buf is reused.
+// wirePath returns the path of url as the matcher sees it (see findPath
+// and rewritePath), for code that matches paths outside decideURL. It may
+// write to buf; the result is valid until buf is reused.
 func wirePath(url string, buf *[pathBufSize]byte) string {
 	path, n, rewrite := findPath(url)
 	if !rewrite {

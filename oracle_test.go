@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -136,22 +135,11 @@ func TestOracleSpec(t *testing.T) {
 	if oracle == "" {
 		t.Skipf("%s is not set", oracleEnv)
 	}
-	dir := os.Getenv(specTestEnv)
-	if dir == "" {
-		t.Skipf("%s is not set", specTestEnv)
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.textproto"))
-	for _, f := range files {
-		cases, err := readSpecFile(f)
-		if err != nil {
-			t.Fatal(err)
+	for _, c := range loadSpecCases(t) {
+		var qs []oracleQuery
+		for _, e := range c.expect {
+			qs = append(qs, oracleQuery{e.agent, e.url})
 		}
-		for ci, c := range cases {
-			var qs []oracleQuery
-			for _, e := range c.expect {
-				qs = append(qs, oracleQuery{e.agent, e.url})
-			}
-			compareWithOracle(t, fmt.Sprintf("%s case %d", filepath.Base(f), ci), oracle, []byte(c.robots), qs)
-		}
+		compareWithOracle(t, fmt.Sprintf("%s case %d", c.file, c.num), oracle, []byte(c.robots), qs)
 	}
 }

@@ -1,68 +1,85 @@
 package robotstxt
 
-import (
-	"math/rand/v2"
-	"strings"
-	"testing"
+import "testing"
 
-	"github.com/google/go-cmp/cmp"
-	"github.com/seed50c7eacc/robotstxt/internal/pattern"
-)
+// The pattern matcher (internal/pattern, shared with package lint) is
+// tested here, where the reference model's position-set matcher is.
 
-// GOOGLE-BEHAVIOR 1.8: rule values are brought to wire form; user-agent and
-// sitemap values are not. SPEC 6.4.
-func TestEscapePattern(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"/a/b?c=d", "/a/b?c=d"},
-		{"á", "%C3%A1"},
-		{"%aa", "%AA"},
-		{"/%aa%2f%zz%a\xC3\xA9%", "/%AA%2F%zz%a%C3%A9%"},
-		{"caf\xC3\xA9 %e3", "caf%C3%A9 %E3"},
-		{"/%", "/%"},
-		{"/%a", "/%a"},
-		{"/%%41", "/%%41"},
-		{"/%%6a", "/%%6A"},
-		{"/\xff\x80", "/%FF%80"},
-		{"/*$\"<>", "/*$\"<>"},
+// GOOGLE-BEHAVIOR 4.2: pattern semantics. SPEC 6.3, 6.5.
+func TestMatchPattern(t *testing.T) {
+	tests := []struct {
+		pattern, path string
+		want          bool
+	}{
+		{"", "/anything", true},
+		{"/", "/", true},
+		{"/a", "/abc", true},
+		{"/a", "/", false},
+		{"/A", "/a", false},
+		{"/a$", "/a", true},
+		{"/a$", "/ab", false},
+		{"/a$$", "/a$", true},
+		{"/a$$", "/a", false},
+		{"/a$b", "/a$bc", true},
+		{"/a$b", "/ab", false},
+		{"$", "/", false},
+		{"/*$", "/anything?x", true},
+		{"*", "/x", true},
+		{"/*", "/", true},
+		{"/**", "/x", true},
+		{"/*a", "/ba", true},
+		{"/*a", "/b", false},
+		{"/a*b*c", "/aXbYc", true},
+		{"/a*b*c", "/aXcYb", false},
+		{"/a*b*c$", "/abcXbc", true},
+		{"/a*b*c$", "/abcX", false},
+		{"/a*bc$", "/abcbc", true},
+		{"/a*ab$", "/ab", false},
+		{"/*.php$", "/x.php", true},
+		{"/*.php$", "/x.php5", false},
+		{"a", "/a", false},
+		{"?", "/?", false},
+		{"/?", "/?x", true},
+		{"/.", "/x", false},
+		{"/%2A", "/*", false},
+		{"/%2A", "/%2A", true},
+		{"/x*$", "/x", true},
+		{"/*x*$", "/y", false},
 	}
 	for _, tt := range tests {
-		if got := escapePattern(tt.in); got != tt.want || pattern.Escape(tt.in) != tt.want {
-			t.Errorf("escapePattern(%q) = %q, pattern.Escape %q, want %q", tt.in, got, pattern.Escape(tt.in), tt.want)
+		if got := matchPattern(tt.pattern, tt.path); got != tt.want {
+			t.Errorf("matchPattern(%q, %q) = %v, want %v", tt.pattern, tt.path, got, tt.want)
+		}
+		if got := refMatch(tt.pattern, tt.path); got != tt.want {
+			t.Errorf("reference refMatch(%q, %q) = %v, want %v", tt.pattern, tt.path, got, tt.want)
 		}
 	}
 }
 
-func TestRawValuesForAgentAndSitemap(t *testing.T) {
-	r := Parse([]byte("Sitemap: http://x/caf\xC3\xA9%aa.xml\nUser-agent: *\nDisallow: /\n"))
-	if diff := cmp.Diff([]string{"http://x/caf\xC3\xA9%aa.xml"}, r.Sitemaps()); diff != "" {
-		t.Errorf("sitemap not raw (-want +got):\n%s", diff)
+// The leftmost-piece matcher agrees with the position-set algorithm on
+// every pattern and path over a small alphabet, up to a few bytes long.
+func TestMatchPatternExhaustive(t *testing.T) {
+	patternBytes := []byte("ab*$")
+	pathBytes := []byte("ab$")
+	var patterns, paths []string
+	var gen func(prefix string, n int, alphabet []byte, out *[]string)
+	gen = func(prefix string, n int, alphabet []byte, out *[]string) {
+		*out = append(*out, prefix)
+		if n == 0 {
+			return
+		}
+		for _, c := range alphabet {
+			gen(prefix+string(c), n-1, alphabet, out)
+		}
 	}
-}
-
-// The lint package's pattern primitives (internal/pattern) agree with the
-// matcher's on random patterns and paths.
-func TestInternalPatternAgrees(t *testing.T) {
-	alphabet := []string{"/", "a", "b", "*", "$", "%", "%2f", "%2F", "\xC3\xA9", "\xFF"}
-	rng := rand.New(rand.NewPCG(3, 4))
-	word := func(n int) string {
-		var b strings.Builder
-		for i := rng.IntN(n); i > 0; i-- {
-			b.WriteString(alphabet[rng.IntN(len(alphabet))])
-		}
-		return b.String()
-	}
-	for i := 0; i < 20000; i++ {
-		p, path := word(8), word(10)
-		if a, b := escapePattern(p), pattern.Escape(p); a != b {
-			t.Fatalf("escape %q: matcher %q, internal %q", p, a, b)
-		}
-		path = strings.ReplaceAll(path, "$", "")
-		if a, b := matchPattern(p, path), pattern.Match(p, path); a != b {
-			t.Fatalf("match %q against %q: matcher %v, internal %v", p, path, a, b)
-		}
-		lit, _ := literalPrefix(p)
-		if got := pattern.LiteralPrefix(p); got != lit {
-			t.Fatalf("literal prefix of %q: matcher %q, internal %q", p, lit, got)
+	gen("/", 5, patternBytes, &patterns)
+	gen("*", 4, patternBytes, &patterns)
+	gen("/", 6, pathBytes, &paths)
+	for _, pat := range patterns {
+		for _, path := range paths {
+			if got, want := matchPattern(pat, path), refMatch(pat, path); got != want {
+				t.Fatalf("matchPattern(%q, %q) = %v, position sets say %v", pat, path, got, want)
+			}
 		}
 	}
 }

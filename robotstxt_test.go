@@ -259,6 +259,15 @@ func TestSitemaps(t *testing.T) {
 	}
 }
 
+// GOOGLE-BEHAVIOR 1.8: rule values are brought to wire form; sitemap values
+// are not.
+func TestRawValuesForAgentAndSitemap(t *testing.T) {
+	r := Parse([]byte("Sitemap: http://x/caf\xC3\xA9%aa.xml\nUser-agent: *\nDisallow: /\n"))
+	if diff := cmp.Diff([]string{"http://x/caf\xC3\xA9%aa.xml"}, r.Sitemaps()); diff != "" {
+		t.Errorf("sitemap not raw (-want +got):\n%s", diff)
+	}
+}
+
 // SPEC 7.2: other fields are exposed, and Groups shows the file's
 // structure.
 func TestGroupsAndFields(t *testing.T) {
@@ -286,42 +295,6 @@ func TestGroupsAndFields(t *testing.T) {
 	}
 	if diff := cmp.Diff(wantFields, r.Fields()); diff != "" {
 		t.Errorf("Fields() (-want +got):\n%s", diff)
-	}
-}
-
-func TestCrawlDelay(t *testing.T) {
-	tests := []struct {
-		name   string
-		robots string
-		agent  string
-		want   time.Duration
-		ok     bool
-	}{
-		{"absent", "User-agent: *\nDisallow: /\n", "a", 0, false},
-		{"global", "User-agent: *\nCrawl-delay: 10\n", "a", 10 * time.Second, true},
-		{"fraction", "User-agent: *\nCrawl-delay: 0.5\n", "a", 500 * time.Millisecond, true},
-		{"zero is not absent", "User-agent: *\nCrawl-delay: 0\n", "a", 0, true},
-		{"case-insensitive key", "User-agent: *\nCRAWL-DELAY: 2\n", "a", 2 * time.Second, true},
-		{"specific group wins", "User-agent: *\nCrawl-delay: 10\nDisallow:\nUser-agent: a\nCrawl-delay: 3\n", "a", 3 * time.Second, true},
-		{"specific group without delay hides global", "User-agent: *\nCrawl-delay: 10\nDisallow:\nUser-agent: a\nDisallow: /x\n", "a", 0, false},
-		// Only a rule ends a run of user-agent lines, so "*" and "a" are
-		// one group here, as they are for rules (google/robotstxt#51).
-		{"a crawl-delay does not end the user-agent run", "User-agent: *\nCrawl-delay: 10\nUser-agent: a\nCrawl-delay: 3\n", "a", 10 * time.Second, true},
-		{"invalid values ignored", "User-agent: *\nCrawl-delay: soon\nCrawl-delay: -1\nCrawl-delay: 1e3\nCrawl-delay: 4\n", "a", 4 * time.Second, true},
-		{"first valid wins", "User-agent: a\nCrawl-delay: 1\nUser-agent: b\nDisallow: /\nUser-agent: a\nCrawl-delay: 2\n", "a", time.Second, true},
-		{"in a user-agent run belongs to the whole group", "User-agent: a\nCrawl-delay: 7\nUser-agent: b\nDisallow: /\n", "b", 7 * time.Second, true},
-		{"before any group is ignored", "Crawl-delay: 7\nUser-agent: *\nDisallow: /\n", "a", 0, false},
-		{"other agent's delay", "User-agent: b\nCrawl-delay: 7\n", "a", 0, false},
-		// A hostile value must neither overflow nor stall a crawler.
-		{"huge value is capped", "User-agent: *\nCrawl-delay: 99999999999999999999\n", "a", MaxCrawlDelay, true},
-		{"issue 13's value is capped", "User-agent: *\nCrawl-delay: 99999999999999\n", "a", MaxCrawlDelay, true},
-		{"just under the cap", "User-agent: *\nCrawl-delay: 86399\n", "a", 86399 * time.Second, true},
-	}
-	for _, tt := range tests {
-		got, ok := Parse([]byte(tt.robots)).Agent(tt.agent).CrawlDelay()
-		if got != tt.want || ok != tt.ok {
-			t.Errorf("%s: CrawlDelay() = %v, %v; want %v, %v", tt.name, got, ok, tt.want, tt.ok)
-		}
 	}
 }
 
@@ -477,42 +450,6 @@ func TestVerdictJSON(t *testing.T) {
 	const want = `{"allowed":false,"rule":{"allow":false,"pattern":"/x","line":2}}`
 	if string(b) != want {
 		t.Errorf("json = %s, want %s", b, want)
-	}
-}
-
-// Request-rate is not in RFC 9309; it comes from the 1996 extended standard
-// proposal (Sean Conner, "An Extended Standard for Robot Exclusion") and is
-// read by some crawlers as "n/T": n requests per T seconds, with an
-// optional unit and time window.
-func TestRequestRate(t *testing.T) {
-	tests := []struct {
-		name   string
-		robots string
-		agent  string
-		want   time.Duration
-		ok     bool
-	}{
-		{"absent", "User-agent: *\nDisallow: /\n", "a", 0, false},
-		{"seconds", "User-agent: *\nRequest-rate: 1/5\n", "a", 5 * time.Second, true},
-		{"seconds suffix", "User-agent: *\nRequest-rate: 2/10s\n", "a", 5 * time.Second, true},
-		{"minutes", "User-agent: *\nRequest-rate: 10/1m\n", "a", 6 * time.Second, true},
-		{"hours, upper case", "User-agent: *\nREQUEST-RATE: 1/1H\n", "a", time.Hour, true},
-		{"days", "User-agent: *\nRequest-rate: 2/1d\n", "a", 12 * time.Hour, true},
-		{"time window ignored", "User-agent: *\nRequest-rate: 1/10m 0600-0845\n", "a", 10 * time.Minute, true},
-		{"fast", "User-agent: *\nRequest-rate: 1000/1\n", "a", time.Millisecond, true},
-		{"invalid values ignored", "User-agent: *\nRequest-rate: 0/5\nRequest-rate: 1/0\nRequest-rate: 1\nRequest-rate: x/5\nRequest-rate: 1/5y\nRequest-rate: -1/5\nRequest-rate: /5\nRequest-rate: 3/9\n", "a", 3 * time.Second, true},
-		{"huge period is capped", "User-agent: *\nRequest-rate: 1/99999999999999999999d\n", "a", MaxCrawlDelay, true},
-		{"huge count saturates", "User-agent: *\nRequest-rate: 99999999999999999999/1\n", "a", time.Second / (1<<32 - 1), true},
-		{"specific group wins", "User-agent: *\nRequest-rate: 1/10\nDisallow:\nUser-agent: a\nRequest-rate: 1/3\n", "a", 3 * time.Second, true},
-		{"specific group without one hides global", "User-agent: *\nRequest-rate: 1/10\nDisallow:\nUser-agent: a\nDisallow: /x\n", "a", 0, false},
-		{"merged groups: first in file order", "User-agent: a\nRequest-rate: 1/1\nUser-agent: b\nDisallow: /\nUser-agent: a\nRequest-rate: 1/2\n", "a", time.Second, true},
-		{"other agent's rate", "User-agent: b\nRequest-rate: 1/7\n", "a", 0, false},
-	}
-	for _, tt := range tests {
-		got, ok := Parse([]byte(tt.robots)).Agent(tt.agent).RequestRate()
-		if got != tt.want || ok != tt.ok {
-			t.Errorf("%s: RequestRate() = %v, %v; want %v, %v", tt.name, got, ok, tt.want, tt.ok)
-		}
 	}
 }
 

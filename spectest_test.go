@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/seed50c7eacc/robotstxt/internal/pattern"
 )
 
 // specTestEnv names the directory of Google's robots.txt compliance tests
@@ -17,7 +19,8 @@ const specTestEnv = "ROBOTSTXT_SPEC_TEST"
 // A specCase is one robots.txt of the compliance tests with its
 // expectations.
 type specCase struct {
-	file   string
+	file   string // the file's base name
+	num    int    // the case's index in its file
 	robots string
 	expect []specExpectation
 }
@@ -37,47 +40,32 @@ var contractExceptions = map[string]bool{
 }
 
 func contractKey(file, url, agent string) string {
-	path, _ := pathOf(url)
+	path, _, _ := findPath(url) // the raw path: the key names the URL as the test file writes it
 	return file + "|" + path + "|" + agent
 }
 
 // TestSpecConformance checks every expectation of Google's compliance tests
 // (SPEC 9.2, 9.4).
 func TestSpecConformance(t *testing.T) {
-	dir := os.Getenv(specTestEnv)
-	if dir == "" {
-		t.Skipf("%s is not set: point it at a copy of google/robotstxt-spec-test (CI uses ../shared/spec-test)", specTestEnv)
-	}
-	files, err := filepath.Glob(filepath.Join(dir, "*", "*.textproto"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no *.textproto files under %s (err %v)", dir, err)
-	}
 	total, passed, overridden := 0, 0, 0
-	for _, f := range files {
-		cases, err := readSpecFile(f)
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		for ci, c := range cases {
-			robots := Parse([]byte(c.robots))
-			for _, e := range c.expect {
-				total++
-				got := robots.Allowed(e.agent, e.url)
-				want := e.allowed
-				key := contractKey(filepath.Base(f), e.url, e.agent)
-				if contractExceptions[key] {
-					// SPEC 9.4: the raw URL is matched as its %-encoded form,
-					// which these rules allow.
-					want = !e.allowed
-					overridden++
-				}
-				if got != want {
-					t.Errorf("%s case %d: Allowed(%q, %q) = %v, want %v\nrobots.txt:\n%s",
-						filepath.Base(f), ci, e.agent, e.url, got, want, c.robots)
-					continue
-				}
-				passed++
+	for _, c := range loadSpecCases(t) {
+		robots := Parse([]byte(c.robots))
+		for _, e := range c.expect {
+			total++
+			got := robots.Allowed(e.agent, e.url)
+			want := e.allowed
+			if contractExceptions[contractKey(c.file, e.url, e.agent)] {
+				// SPEC 9.4: the raw URL is matched as its %-encoded form,
+				// which these rules allow.
+				want = !e.allowed
+				overridden++
 			}
+			if got != want {
+				t.Errorf("%s case %d: Allowed(%q, %q) = %v, want %v\nrobots.txt:\n%s",
+					c.file, c.num, e.agent, e.url, got, want, c.robots)
+				continue
+			}
+			passed++
 		}
 	}
 	if total != 400 {
@@ -87,6 +75,30 @@ func TestSpecConformance(t *testing.T) {
 		t.Errorf("%d expectations fell under SPEC 9.4, want 2", overridden)
 	}
 	t.Logf("%d of %d expectations hold as written; %d hold as SPEC 9.4 restates them", passed-overridden, total, overridden)
+}
+
+// loadSpecCases returns every case of Google's compliance tests, from the
+// directory named by $ROBOTSTXT_SPEC_TEST; it skips the test when that is
+// unset.
+func loadSpecCases(t *testing.T) []specCase {
+	t.Helper()
+	dir := os.Getenv(specTestEnv)
+	if dir == "" {
+		t.Skipf("%s is not set: point it at a copy of google/robotstxt-spec-test (CI uses ../shared/spec-test)", specTestEnv)
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*", "*.textproto"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no *.textproto files under %s (err %v)", dir, err)
+	}
+	var all []specCase
+	for _, f := range files {
+		cases, err := readSpecFile(f)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		all = append(all, cases...)
+	}
+	return all
 }
 
 // readSpecFile reads one RobotsTxtSpecification in text format.
@@ -100,8 +112,8 @@ func readSpecFile(name string) ([]specCase, error) {
 		return nil, err
 	}
 	var cases []specCase
-	for _, tc := range root.messages("tests") {
-		c := specCase{file: filepath.Base(name), robots: tc.str("robotstxt")}
+	for i, tc := range root.messages("tests") {
+		c := specCase{file: filepath.Base(name), num: i, robots: tc.str("robotstxt")}
 		for _, e := range tc.messages("test_expectations") {
 			outcome := e.str("expected_outcome")
 			if outcome != "ALLOWED" && outcome != "DISALLOWED" {
@@ -270,6 +282,12 @@ func (p *tpParser) ident() string {
 	return p.src[start:p.pos]
 }
 
+// The single-letter C escapes, and the bytes they stand for.
+const (
+	cEscapes = "nrtabfv"
+	cEscaped = "\n\r\t\a\b\f\v"
+)
+
 // quoted reads one string literal with C escapes; \x and octal escapes
 // produce raw bytes.
 func (p *tpParser) quoted() (string, error) {
@@ -290,24 +308,14 @@ func (p *tpParser) quoted() (string, error) {
 			}
 			e := p.src[p.pos]
 			p.pos++
+			if i := strings.IndexByte(cEscapes, e); i >= 0 {
+				b = append(b, cEscaped[i])
+				continue
+			}
 			switch e {
-			case 'n':
-				b = append(b, '\n')
-			case 'r':
-				b = append(b, '\r')
-			case 't':
-				b = append(b, '\t')
-			case 'a':
-				b = append(b, '\a')
-			case 'b':
-				b = append(b, '\b')
-			case 'f':
-				b = append(b, '\f')
-			case 'v':
-				b = append(b, '\v')
 			case 'x', 'X':
 				n := 0
-				for n < 2 && p.pos+n < len(p.src) && isHex(p.src[p.pos+n]) {
+				for n < 2 && p.pos+n < len(p.src) && pattern.IsHex(p.src[p.pos+n]) {
 					n++
 				}
 				if n == 0 {

@@ -25,6 +25,8 @@ const (
 	DisallowAll
 )
 
+// String returns "rules", "allow all" or "disallow all" (Outcome(n) for
+// any other value).
 func (o Outcome) String() string {
 	switch o {
 	case Rules:

@@ -6,15 +6,6 @@ import (
 	"testing"
 )
 
-// randomWord returns up to max bytes drawn from alphabet.
-func randomWord(rng *rand.Rand, max int, alphabet string) string {
-	b := make([]byte, rng.IntN(max+1))
-	for i := range b {
-		b[i] = alphabet[rng.IntN(len(alphabet))]
-	}
-	return string(b)
-}
-
 // A window filter never rules out a pattern that matches, and verify
 // answers as matchPattern does: checked on random patterns and paths. The
 // filter must also rule out most of the patterns that do not match.
@@ -73,27 +64,16 @@ func TestWindowFilterSound(t *testing.T) {
 func TestIndexFilterAgainstScan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 29))
 	for round := 0; round < 200; round++ {
-		var body strings.Builder
-		body.WriteString("user-agent: *\n")
-		for n := indexMinRules + rng.IntN(300); n > 0; n-- {
-			kind := "disallow"
-			if rng.IntN(3) == 0 {
-				kind = "allow"
-			}
-			body.WriteString(kind + ": /" + randomWord(rng, 3, "ab") + "*" + randomWord(rng, 10, "abcd*$") + "\n")
-		}
-		r := Parse([]byte(body.String()))
-		rs, _ := r.rulesFor("x")
-		if rs.index == nil {
-			t.Fatalf("round %d: a set of %d rules has no index", round, len(rs.compiled))
-		}
+		rs, body := randomIndexedRules(t, rng, 300, func() string {
+			return "/" + randomWord(rng, 3, "ab") + "*" + randomWord(rng, 10, "abcd*$")
+		})
 		idx := rs.index.get()
 		for q := 0; q < 100; q++ {
 			path := "/" + randomWord(rng, 80, "abcd/")
 			want := scanDecide(rs.compiled, path)
 			got := idx.find(rs.compiled, path)
 			if want == nil && got != noRule || want != nil && (got == noRule || &rs.compiled[got] != want) {
-				t.Fatalf("round %d, path %q: index decides by rule %d, scan by %v\n%s", round, path, got, want, body.String())
+				t.Fatalf("round %d, path %q: index decides by rule %d, scan by %v\n%s", round, path, got, want, body)
 			}
 		}
 	}

@@ -52,7 +52,7 @@ const (
 
 // A CodeInfo describes a diagnostic code.
 type CodeInfo struct {
-	Code     Code
+	Code     Code     // the name diagnostics carry, such as "rule-shadowed"
 	Severity Severity // the usual severity; Doc says when it differs
 	Doc      string   // one line
 }

@@ -86,8 +86,8 @@ func isUnusedKey(key string) bool {
 // A LineReport describes one line as Google's reporting library
 // (RobotsParsingReporter, behind Search Console's robots.txt report) does.
 type LineReport struct {
-	Line         int  `json:"line"`
-	Tag          Tag  `json:"tag"`
+	Line         int  `json:"line"`                    // 1-based
+	Tag          Tag  `json:"tag"`                     // what Google reads the key as
 	Typo         bool `json:"typo,omitempty"`          // the key is a misspelling Google accepts (useragent, disallaw, site-map, ...)
 	Empty        bool `json:"empty,omitempty"`         // only white space
 	Comment      bool `json:"comment,omitempty"`       // only a comment (and white space)

@@ -27,7 +27,7 @@ func shadowed(s *agentSet, budget *int) []keyedFinding {
 		if !matchable(r.pattern) {
 			continue
 		}
-		p := pattern.LiteralPrefix(r.pattern)
+		p, _ := pattern.LiteralPrefix(r.pattern)
 		byPrefix[p] = append(byPrefix[p], i)
 		if !haveLen[len(p)] {
 			haveLen[len(p)] = true

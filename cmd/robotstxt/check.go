@@ -37,16 +37,16 @@ func newCheckFlags() (*flag.FlagSet, *checkFlags) {
 
 func checkUsage(w io.Writer) {
 	fs, _ := newCheckFlags()
-	fmt.Fprintf(w, "usage: robotstxt [check] [flags] FILE [URL...]\n")
-	fmt.Fprintf(w, "       robotstxt [check] -fetch [flags] [URL...]\n\n")
-	fmt.Fprintf(w, "Prints whether the agent may fetch each URL under robots.txt FILE (- for standard\n")
-	fmt.Fprintf(w, "input), and which line decided. URLs come from the arguments and from -urls LIST.\n")
-	fmt.Fprintf(w, "Flags may follow FILE and the URLs; -- ends them.\n\n")
-	fmt.Fprintf(w, "Exit status: 0 every URL allowed, 1 some URL disallowed, 2 usage or read error,\n")
-	fmt.Fprintf(w, "3 with -fetch, some site's robots.txt could not be fetched (its URLs are disallowed).\n\n")
-	fmt.Fprintf(w, "Flags:\n")
-	printDefaults(fs, w)
-	fmt.Fprintf(w, "\nSee also: robotstxt lint -h\n")
+	printUsage(w, fs, "lint", `usage: robotstxt [check] [flags] FILE [URL...]
+       robotstxt [check] -fetch [flags] [URL...]
+
+Prints whether the agent may fetch each URL under robots.txt FILE (- for standard
+input), and which line decided. URLs come from the arguments and from -urls LIST.
+Flags may follow FILE and the URLs; -- ends them.
+
+Exit status: 0 every URL allowed, 1 some URL disallowed, 2 usage or read error,
+3 with -fetch, some site's robots.txt could not be fetched (its URLs are disallowed).
+`)
 }
 
 // check runs "robotstxt [check] ...".
@@ -83,33 +83,23 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		errorf(stderr, "%s: larger than %d bytes: only the first %d were read, as Googlebot does", displayName(name), robots.Size(), robots.Size())
 	}
 	a := robots.Agent(f.agent)
-	status = exitAllowed
-	err = eachURL(positional[1:], f.urls, stdin, func(url string) {
+	return checkEach(positional[1:], f.urls, stdin, stderr, func(url string) int {
 		v := a.Explain(url)
 		out.verdict(url, v, "")
-		if !v.Allowed {
-			status = worse(status, exitDisallowed)
-		}
+		return verdictStatus(v)
 	})
-	if err != nil {
-		errorf(stderr, "%v", err)
-		return exitError
-	}
-	return status
 }
 
 // checkLive checks URLs against their sites' live robots.txt files.
 func checkLive(urls []string, f *checkFlags, stdin io.Reader, out *printer, stderr io.Writer) int {
 	client := &fetch.Client{Timeout: f.timeout}
 	ctx := context.Background()
-	status := exitAllowed
-	err := eachURL(urls, f.urls, stdin, func(url string) {
+	return checkEach(urls, f.urls, stdin, stderr, func(url string) int {
 		robotsURL, err := robotstxt.RobotsURL(url)
 		if err != nil {
 			errorf(stderr, "%v", err)
 			out.failure(url, err)
-			status = worse(status, exitError)
-			return
+			return exitError
 		}
 		var robots *robotstxt.Robots
 		entry, err := client.Entry(ctx, robotsURL)
@@ -119,10 +109,10 @@ func checkLive(urls []string, f *checkFlags, stdin io.Reader, out *printer, stde
 		if err != nil {
 			errorf(stderr, "%s: %v", display(robotsURL), err)
 			out.failure(url, err)
-			status = worse(status, exitError)
-			return
+			return exitError
 		}
-		why := ""
+		v := robots.Explain(f.agent, url)
+		status, why := verdictStatus(v), ""
 		switch robots.Outcome() {
 		case robotstxt.AllowAll:
 			why = fmt.Sprintf("no robots.txt: %s; everything is allowed", fetchReason(entry))
@@ -130,17 +120,30 @@ func checkLive(urls []string, f *checkFlags, stdin io.Reader, out *printer, stde
 			why = fmt.Sprintf("robots.txt unreachable: %s; Google disallows the whole site", fetchReason(entry))
 			status = worse(status, exitUnreachable)
 		}
-		v := robots.Explain(f.agent, url)
 		out.live(url, v, why, robotsURL, robots.Outcome())
-		if !v.Allowed {
-			status = worse(status, exitDisallowed)
-		}
+		return status
 	})
+}
+
+// checkEach calls check for each URL of args and of the URL list named
+// list (see eachURL), and returns the worst exit status it returned, or
+// exitError if the list could not be read.
+func checkEach(args []string, list string, stdin io.Reader, stderr io.Writer, check func(url string) int) int {
+	status := exitAllowed
+	err := eachURL(args, list, stdin, func(url string) { status = worse(status, check(url)) })
 	if err != nil {
 		errorf(stderr, "%v", err)
 		return exitError
 	}
 	return status
+}
+
+// verdictStatus is the exit status of one verdict.
+func verdictStatus(v robotstxt.Verdict) int {
+	if v.Allowed {
+		return exitAllowed
+	}
+	return exitDisallowed
 }
 
 // fetchReason says why a fetch gave no rules: its error or its status.

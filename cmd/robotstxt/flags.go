@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 )
 
@@ -73,11 +74,15 @@ func parseOrExplain(fs *flag.FlagSet, args []string, usage func(io.Writer), stdo
 	return positional, exitAllowed, true
 }
 
-// printDefaults prints the flags of fs to w.
-func printDefaults(fs *flag.FlagSet, w io.Writer) {
+// printUsage prints a command's usage to w: text, the flags of fs, and
+// the other command to look at.
+func printUsage(w io.Writer, fs *flag.FlagSet, other, text string) {
+	io.WriteString(w, text)
+	io.WriteString(w, "\nFlags:\n")
 	fs.SetOutput(w)
 	fs.PrintDefaults()
 	fs.SetOutput(io.Discard)
+	fmt.Fprintf(w, "\nSee also: robotstxt %s -h\n", other)
 }
 
 // usageError prints a usage problem and the usage, and returns status 2.

@@ -18,12 +18,12 @@ const (
 
 func lintUsage(w io.Writer) {
 	fs, _, _ := newLintFlags()
-	fmt.Fprintf(w, "usage: robotstxt lint [-json] [-max-size N] FILE\n\n")
-	fmt.Fprintf(w, "Reports what Google will do with robots.txt FILE (- for standard input), one\n")
-	fmt.Fprintf(w, "FILE:LINE: severity: message [code] per finding.\n")
-	fmt.Fprintf(w, "Exit status: 0 no errors, 1 some error found, 2 usage or read error.\n\nFlags:\n")
-	printDefaults(fs, w)
-	fmt.Fprintf(w, "\nSee also: robotstxt check -h\n")
+	printUsage(w, fs, "check", `usage: robotstxt lint [-json] [-max-size N] FILE
+
+Reports what Google will do with robots.txt FILE (- for standard input), one
+FILE:LINE: severity: message [code] per finding.
+Exit status: 0 no errors, 1 some error found, 2 usage or read error.
+`)
 }
 
 func newLintFlags() (fs *flag.FlagSet, asJSON *bool, maxSize *int) {

@@ -10,14 +10,7 @@ import (
 )
 
 func TestLint(t *testing.T) {
-	tests := []struct {
-		name       string
-		args       []string
-		stdin      string
-		wantStatus int
-		wantOut    string
-		wantErr    string // a substring of standard error
-	}{
+	runTests(t, []runTest{
 		{
 			name:       "findings like a compiler, no error",
 			args:       []string{"lint", "../../testdata/robots.txt"},
@@ -83,22 +76,7 @@ func TestLint(t *testing.T) {
 			wantStatus: exitError,
 			wantErr:    "robotstxt: flag provided but not defined: -nope\nusage: robotstxt lint",
 		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
-			if status != tt.wantStatus {
-				t.Errorf("status %d, want %d; stderr: %s", status, tt.wantStatus, stderr.String())
-			}
-			if diff := cmp.Diff(tt.wantOut, stdout.String()); diff != "" {
-				t.Errorf("stdout (-want +got):\n%s", diff)
-			}
-			if !strings.Contains(stderr.String(), tt.wantErr) {
-				t.Errorf("stderr %q does not contain %q", stderr.String(), tt.wantErr)
-			}
-		})
-	}
+	})
 }
 
 func TestLintJSON(t *testing.T) {

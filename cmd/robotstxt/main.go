@@ -43,8 +43,8 @@
 //	   are disallowed), and no status 2 error
 //
 // lint reports what Google will do with FILE, like a compiler: one
-// FILE:LINE: severity: message [code] line per finding (robotstxt.Lint
-// lists the codes). -json prints the whole report, with Google's per-line
+// FILE:LINE: severity: message [code] line per finding (the documentation
+// of package github.com/seed50c7eacc/robotstxt/lint lists the codes). -json prints the whole report, with Google's per-line
 // view, as JSON. The exit status is 1 when any finding is an error, 0
 // otherwise, and 2 for a usage or read error.
 //

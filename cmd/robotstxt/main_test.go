@@ -14,15 +14,37 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// A runTest is one run of the command, with what it must print and return.
+type runTest struct {
+	name       string
+	args       []string
+	stdin      string
+	wantStatus int
+	wantOut    string
+	wantErr    string // a substring of standard error
+}
+
+func runTests(t *testing.T, tests []runTest) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
+			if status != tt.wantStatus {
+				t.Errorf("status %d, want %d; stderr: %s", status, tt.wantStatus, stderr.String())
+			}
+			if diff := cmp.Diff(tt.wantOut, stdout.String()); diff != "" {
+				t.Errorf("stdout (-want +got):\n%s", diff)
+			}
+			if !strings.Contains(stderr.String(), tt.wantErr) {
+				t.Errorf("stderr %q does not contain %q", stderr.String(), tt.wantErr)
+			}
+		})
+	}
+}
+
 func TestRun(t *testing.T) {
-	tests := []struct {
-		name       string
-		args       []string
-		stdin      string
-		wantStatus int
-		wantOut    string
-		wantErr    string // a substring of standard error
-	}{
+	runTests(t, []runTest{
 		{
 			name:       "Googlebot uses its own group",
 			args:       []string{"../../testdata/robots.txt", "https://example.com/", "https://example.com/private/x", "https://example.com/drafts/a"},
@@ -189,22 +211,7 @@ func TestRun(t *testing.T) {
 			wantStatus: exitError,
 			wantErr:    `robotstxt: unknown command "nope"`,
 		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
-			if status != tt.wantStatus {
-				t.Errorf("status %d, want %d; stderr: %s", status, tt.wantStatus, stderr.String())
-			}
-			if diff := cmp.Diff(tt.wantOut, stdout.String()); diff != "" {
-				t.Errorf("stdout (-want +got):\n%s", diff)
-			}
-			if !strings.Contains(stderr.String(), tt.wantErr) {
-				t.Errorf("stderr %q does not contain %q", stderr.String(), tt.wantErr)
-			}
-		})
-	}
+	})
 }
 
 func TestRunFetch(t *testing.T) {

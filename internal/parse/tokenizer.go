@@ -14,6 +14,7 @@ const MaxLineBytes = 2083*8 - 1
 // KeyKind classifies a directive's key.
 type KeyKind uint8
 
+// The keys that matter to the matcher; every other key is KeyUnknown.
 const (
 	KeyUnknown KeyKind = iota
 	KeyUserAgent
@@ -266,6 +267,9 @@ func IsSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\n' || c == '\r'
 }
 
+// TrimSpace returns s without the leading and trailing bytes IsSpace
+// reports (Google's StripWhitespaceSlowly; unlike strings.TrimSpace, no
+// Unicode spaces).
 func TrimSpace(s string) string {
 	for len(s) > 0 && IsSpace(s[0]) {
 		s = s[1:]
@@ -340,6 +344,7 @@ func HasPrefixFold(s, prefix string) bool {
 	return true
 }
 
+// LowerASCII returns c lower-cased if it is an ASCII letter.
 func LowerASCII(c byte) byte {
 	if 'A' <= c && c <= 'Z' {
 		return c + ('a' - 'A')

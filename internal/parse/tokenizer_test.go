@@ -29,6 +29,22 @@ type lineView struct {
 	Flags LineFlags
 }
 
+// A firstLineTest is a body and what the tokenizer makes of its first
+// line.
+type firstLineTest struct {
+	body string
+	want lineView
+}
+
+func checkFirstLine(t *testing.T, tests []firstLineTest) {
+	t.Helper()
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, views(tokenize(tt.body))[0]); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", tt.body, diff)
+		}
+	}
+}
+
 func views(lines []Line) []lineView {
 	out := make([]lineView, len(lines))
 	for i, l := range lines {
@@ -164,30 +180,19 @@ func TestLineCap(t *testing.T) {
 
 // GOOGLE-BEHAVIOR 1.5: a NUL ends a line's content.
 func TestNULEndsLine(t *testing.T) {
-	tests := []struct {
-		body string
-		want lineView
-	}{
+	checkFirstLine(t, []firstLineTest{
 		{"Disallow: /a\x00b", lineView{1, KeyDisallow, "Disallow", "/a", LineHasDirective}},
 		{"User-agent\x00: x", lineView{1, KeyUnknown, "", "", 0}},
 		{"\x00Disallow: /", lineView{1, KeyUnknown, "", "", LineEmpty}},
 		{"Disallow: /a\x00#b", lineView{1, KeyDisallow, "Disallow", "/a", LineHasDirective}},
-	}
-	for _, tt := range tests {
-		if diff := cmp.Diff(tt.want, views(tokenize(tt.body))[0]); diff != "" {
-			t.Errorf("%q (-want +got):\n%s", tt.body, diff)
-		}
-	}
+	})
 }
 
 // GOOGLE-BEHAVIOR 1.6: comment, trim, first colon or a single run of SP/HT
 // between exactly two tokens, trimmed key and value. SPEC 3.4.
 func TestTokenizeLine(t *testing.T) {
 	const d = LineHasDirective
-	tests := []struct {
-		body string
-		want lineView
-	}{
+	checkFirstLine(t, []firstLineTest{
 		{"Disallow: /x", lineView{1, KeyDisallow, "Disallow", "/x", d}},
 		{"  Disallow  :   /x  ", lineView{1, KeyDisallow, "Disallow", "/x", d}},
 		{"Allow:  /p q  ", lineView{1, KeyAllow, "Allow", "/p q", d}},
@@ -214,12 +219,7 @@ func TestTokenizeLine(t *testing.T) {
 		{"Disallow: /a # b", lineView{1, KeyDisallow, "Disallow", "/a", d | LineHasComment}},
 		{"Disallow: /x\xA0", lineView{1, KeyDisallow, "Disallow", "/x\xA0", d}},
 		{"\xA0Disallow: /x", lineView{1, KeyUnknown, "\xA0Disallow", "/x", d}},
-	}
-	for _, tt := range tests {
-		if diff := cmp.Diff(tt.want, views(tokenize(tt.body))[0]); diff != "" {
-			t.Errorf("%q (-want +got):\n%s", tt.body, diff)
-		}
-	}
+	})
 }
 
 // GOOGLE-BEHAVIOR 1.7: ASCII case-insensitive prefixes in a fixed order,

@@ -1,102 +1,114 @@
-// Package pattern holds the rule-pattern primitives the lint package
-// needs: the wire form of a pattern and Google's pattern match. The
-// matcher in the root package has its own tuned copies (pattern.go,
-// index.go), which should call these once that code settles.
+// Package pattern is the one implementation of robots.txt rule patterns,
+// used by the matcher of the root package and by package lint: the wire
+// form that rule values and URLs are compared in, and Google's pattern
+// match (RFC 9309 section 2.2.3 for '*' and '$').
 package pattern
 
-import "strings"
+import (
+	"math/bits"
+
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
+)
 
 const upperHex = "0123456789ABCDEF"
 
-// Escape returns s in wire form: every byte >= 0x80 becomes %XX, and the
-// hex digits of every %xx escape are upper-cased. Nothing is decoded and no
-// ASCII byte is escaped. This is Google's MaybeEscapePattern.
-func Escape(s string) string {
-	var b []byte
+// WireLen measures s up to its first NUL or '#', if any: end is where that
+// part ends, n its length in wire form (see AppendEscaped), and changed
+// whether the wire form differs from it. A '#' starts a URL's fragment, and
+// Google hands paths on as C strings, so a NUL ends them; rule values hold
+// neither.
+func WireLen(s string) (end, n int, changed bool) {
+	i := 0
+	for i+8 <= len(s) { // skip eight ordinary bytes at a time
+		w := swar.Load64(s, i)
+		m := w&swar.HighBits | swar.HasZeroByte(w) | swar.HasZeroByte(w^swar.Repeat('#')) | swar.HasZeroByte(w^swar.Repeat('%'))
+		if m != 0 {
+			i += bits.TrailingZeros64(m) >> 3 // the first byte to look at
+			break
+		}
+		i += 8
+	}
+	for ; i < len(s); i++ {
+		if !wireClass[s[i]] {
+			continue
+		}
+		switch c := s[i]; {
+		case c == 0 || c == '#':
+			return i, n + i, changed
+		case c == '%':
+			if i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]) {
+				if IsLowerHex(s[i+1]) || IsLowerHex(s[i+2]) {
+					changed = true
+				}
+				i += 2
+			}
+		default: // >= 0x80
+			n += 2
+			changed = true
+		}
+	}
+	return len(s), n + len(s), changed
+}
+
+// wireClass marks the bytes WireLen must look at.
+var wireClass = func() (t [256]bool) {
+	t[0], t['#'], t['%'] = true, true, true
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = true
+	}
+	return t
+}()
+
+// AppendEscaped appends s in wire form to dst: every byte >= 0x80 becomes
+// %XX, and the hex digits of every %xx escape are upper-cased. Nothing is
+// decoded and no ASCII byte is escaped. This is Google's MaybeEscapePattern,
+// applied to rule values and (by this library) to the URLs asked about.
+func AppendEscaped(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == '%' && i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]):
-			if b == nil && !IsLowerHex(s[i+1]) && !IsLowerHex(s[i+2]) {
-				i += 2
-				continue
-			}
-			if b == nil {
-				b = append(make([]byte, 0, len(s)+16), s[:i]...)
-			}
-			b = append(b, '%', upper(s[i+1]), upper(s[i+2]))
+			dst = append(dst, '%', upperASCII(s[i+1]), upperASCII(s[i+2]))
 			i += 2
 		case c >= 0x80:
-			if b == nil {
-				b = append(make([]byte, 0, len(s)+16), s[:i]...)
-			}
-			b = append(b, '%', upperHex[c>>4], upperHex[c&0xF])
+			dst = append(dst, '%', upperHex[c>>4], upperHex[c&0xF])
 		default:
-			if b != nil {
-				b = append(b, c)
-			}
+			dst = append(dst, c)
 		}
 	}
-	if b == nil {
+	return dst
+}
+
+// Escape returns s in wire form (see AppendEscaped), without allocating
+// when s already is.
+func Escape(s string) string {
+	n, changed := 0, false
+	for rest := s; ; { // WireLen stops at a NUL or '#', which rule values lack
+		end, m, c := WireLen(rest)
+		n, changed = n+m, changed || c
+		if end == len(rest) {
+			break
+		}
+		n++
+		rest = rest[end+1:]
+	}
+	if !changed {
 		return s
 	}
-	return string(b)
+	return string(AppendEscaped(make([]byte, 0, n), s))
 }
 
 // IsHex reports whether c is a hexadecimal digit.
-func IsHex(c byte) bool { return strings.IndexByte("0123456789abcdefABCDEF", c) >= 0 }
+func IsHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
 
 // IsLowerHex reports whether c is a lower-case hexadecimal letter.
-func IsLowerHex(c byte) bool { return strings.IndexByte("abcdef", c) >= 0 }
+func IsLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }
 
-// upper upper-cases a hex digit.
-func upper(c byte) byte {
-	if IsLowerHex(c) {
-		return c - 'a' + 'A'
+func upperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - ('a' - 'A')
 	}
 	return c
-}
-
-// LiteralPrefix returns the bytes of pattern before its first '*' or a
-// final '$': every path the pattern matches starts with them.
-func LiteralPrefix(pattern string) string {
-	if i := strings.IndexByte(pattern, '*'); i >= 0 {
-		return pattern[:i]
-	}
-	return strings.TrimSuffix(pattern, "$")
-}
-
-// Match reports whether pattern matches path as Google's
-// RobotsMatchStrategy::Matches decides it: anchored at the start of the
-// path; '*' matches any run of bytes; a final '$' anchors the end; every
-// other byte matches itself. Each literal piece is found at its leftmost
-// place after the previous one, which decides the same as Google's set of
-// reachable positions.
-func Match(pattern, path string) bool {
-	anchored := strings.HasSuffix(pattern, "$")
-	if anchored {
-		pattern = pattern[:len(pattern)-1]
-	}
-	head, rest, wild := strings.Cut(pattern, "*")
-	if !strings.HasPrefix(path, head) {
-		return false
-	}
-	path = path[len(head):]
-	if !wild {
-		return !anchored || path == ""
-	}
-	for {
-		piece, more, ok := strings.Cut(rest, "*")
-		if !ok {
-			if anchored {
-				return strings.HasSuffix(path, piece)
-			}
-			return strings.Contains(path, piece)
-		}
-		i := strings.Index(path, piece)
-		if i < 0 {
-			return false
-		}
-		path, rest = path[i+len(piece):], more
-	}
 }

@@ -1,0 +1,111 @@
+package robotstxt
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// The index orders prefixes by prefixKey first: unequal keys must order
+// strings exactly as strings.Compare does, NUL bytes and short strings
+// included.
+func TestPrefixKeyOrder(t *testing.T) {
+	alphabet := []string{"", "\x00", "/", "a", "b", "\xff"}
+	var words []string
+	var grow func(prefix string, depth int)
+	grow = func(prefix string, depth int) {
+		words = append(words, prefix)
+		if depth == 0 {
+			return
+		}
+		for _, c := range alphabet[1:] {
+			grow(prefix+c, depth-1)
+		}
+	}
+	grow("/abcdef", 3)        // strings around the 8-byte boundary
+	grow("/abcdefghijklm", 3) // and around the 16-byte one, for keyPair
+	grow("", 2)
+	for _, a := range words {
+		for _, b := range words {
+			want := strings.Compare(a, b)
+			if ka, kb := prefixKey(a), prefixKey(b); ka != kb && (ka < kb) != (want < 0) {
+				t.Fatalf("prefixKey(%q) = %x, prefixKey(%q) = %x, but strings.Compare = %d", a, ka, b, kb, want)
+			}
+			if strings.Contains(a, "\x00") || strings.Contains(b, "\x00") {
+				continue // keyPair is used only on strings without NUL
+			}
+			pa, pb := keyPair(a), keyPair(b)
+			less := pa[0] < pb[0] || pa[0] == pb[0] && pa[1] < pb[1]
+			if pa != pb && less != (want < 0) {
+				t.Fatalf("keyPair(%q) = %x, keyPair(%q) = %x, but strings.Compare = %d", a, pa, b, pb, want)
+			}
+		}
+	}
+}
+
+// The rule index picks the same deciding rule as trying every rule in
+// order, on random rule sets whose literal prefixes nest deeply (the
+// index walks their parent chains). SPEC 6.6.
+func TestIndexAgainstScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 13))
+	for round := 0; round < 300; round++ {
+		rs, body := randomIndexedRules(t, rng, 200, func() string { return "/" + randomWord(rng, 12, "ab/ab/*$") })
+		for q := 0; q < 200; q++ {
+			path := "/" + randomWord(rng, 16, "ab/")
+			key := prefixKey(path)
+			want := noRule
+			for i := range rs.compiled {
+				if rs.compiled[i].matches(path, key) {
+					want = int32(i)
+					break
+				}
+			}
+			if got := rs.index.get().find(rs.compiled, path); got != want {
+				t.Fatalf("round %d, path %q: index decides by rule %d, scan by rule %d\n%s", round, path, got, want, body)
+			}
+		}
+	}
+}
+
+// randomWord returns up to max bytes drawn from alphabet.
+func randomWord(rng *rand.Rand, max int, alphabet string) string {
+	b := make([]byte, rng.IntN(max+1))
+	for i := range b {
+		b[i] = alphabet[rng.IntN(len(alphabet))]
+	}
+	return string(b)
+}
+
+// randomIndexedRules parses a file of one "*" group holding enough rules
+// to be indexed, and up to extra more, each an allow (one in three) or a
+// disallow of a pattern drawn from pattern. It returns the group's rule
+// set and the file.
+func randomIndexedRules(t *testing.T, rng *rand.Rand, extra int, pattern func() string) (*ruleSet, string) {
+	t.Helper()
+	var body strings.Builder
+	body.WriteString("user-agent: *\n")
+	for n := indexMinRules + rng.IntN(extra); n > 0; n-- {
+		kind := "disallow"
+		if rng.IntN(3) == 0 {
+			kind = "allow"
+		}
+		body.WriteString(kind + ": " + pattern() + "\n")
+	}
+	rs, _ := Parse([]byte(body.String())).rulesFor("x")
+	if rs.index == nil {
+		t.Fatalf("a set of %d rules has no index:\n%s", len(rs.compiled), body.String())
+	}
+	return rs, body.String()
+}
+
+// scanDecide is a slow twin of ruleSet.decide, kept on purpose as the
+// reference the index tests compare with: every rule in order, each by the
+// plain pattern matcher, no index, key or filter.
+func scanDecide(compiled []compiledRule, path string) *compiledRule {
+	for i := range compiled {
+		if matchPattern(compiled[i].pattern, path) {
+			return &compiled[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,46 @@
+package swar
+
+import (
+	"math/bits"
+	"strings"
+	"testing"
+)
+
+// HasZeroByte's lowest flag is the first zero byte, whatever follows it
+// (a zero byte may make the borrow flag the bytes above it).
+func TestHasZeroByteFindsFirst(t *testing.T) {
+	bytes := []byte{0, 1, 0x7F, 0x80, 0xFF, 'a'}
+	var word [8]byte
+	var fill func(i int)
+	fill = func(i int) {
+		if i == len(word) {
+			s := string(word[:])
+			m := HasZeroByte(Load64(s, 0))
+			first := strings.IndexByte(s, 0)
+			if first < 0 {
+				if m != 0 {
+					t.Fatalf("%q: no zero byte, HasZeroByte = %#x", s, m)
+				}
+				return
+			}
+			if got := bits.TrailingZeros64(m) >> 3; got != first {
+				t.Fatalf("%q: HasZeroByte flags byte %d first, want %d", s, got, first)
+			}
+			return
+		}
+		for _, c := range bytes {
+			word[i] = c
+			fill(i + 1)
+		}
+	}
+	fill(0)
+}
+
+func TestLoad64LittleEndian(t *testing.T) {
+	if got, want := Load64("xabcdefgh", 1), uint64(0x6867666564636261); got != want {
+		t.Errorf("Load64 = %#x, want %#x", got, want)
+	}
+	if got, want := Repeat('/'), uint64(0x2F2F2F2F2F2F2F2F); got != want {
+		t.Errorf("Repeat('/') = %#x, want %#x", got, want)
+	}
+}
