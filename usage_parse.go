@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/seed50c7eacc/robotstxt/internal/aipref"
+	"github.com/seed50c7eacc/robotstxt/internal/pattern"
 	"github.com/seed50c7eacc/robotstxt/internal/sfv"
 )
 
@@ -36,7 +37,7 @@ func parseUsageRule(line int, raw string) usageRule {
 	r := usageRule{line: line, path: u.Path, pattern: "/", trainAI: Preference(u.TrainAI), search: Preference(u.Search),
 		labels: labelsOf(line, u.Others), err: u.Err}
 	if u.Path != "" {
-		r.pattern = escapePattern(u.Path)
+		r.pattern = pattern.Escape(u.Path)
 	}
 	return r
 }

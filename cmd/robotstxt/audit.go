@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"flag"
-	"fmt"
 	"io"
 
 	"github.com/seed50c7eacc/robotstxt"
@@ -12,14 +11,14 @@ import (
 
 func auditUsage(w io.Writer) {
 	fs, _, _ := newAuditFlags()
-	fmt.Fprintf(w, "usage: robotstxt audit [-json] [-max-size N] FILE [URL...]\n\n")
-	fmt.Fprintf(w, "Reports what robots.txt FILE (- for standard input) says to the well-known AI\n")
-	fmt.Fprintf(w, "and search crawlers: whether each may fetch each URL (default: the site root /),\n")
-	fmt.Fprintf(w, "its AI usage preferences there (Content-Usage, Content-Signal), and which names\n")
-	fmt.Fprintf(w, "Google's product-token rule reads differently from how they are written.\n")
-	fmt.Fprintf(w, "Exit status: 0 reported, 2 usage or read error.\n\nFlags:\n")
-	printDefaults(fs, w)
-	fmt.Fprintf(w, "\nSee also: robotstxt check -h, robotstxt lint -h\n")
+	printUsage(w, fs, "check -h, robotstxt lint", `usage: robotstxt audit [-json] [-max-size N] FILE [URL...]
+
+Reports what robots.txt FILE (- for standard input) says to the well-known AI
+and search crawlers: whether each may fetch each URL (default: the site root /),
+its AI usage preferences there (Content-Usage, Content-Signal), and which names
+Google's product-token rule reads differently from how they are written.
+Exit status: 0 reported, 2 usage or read error.
+`)
 }
 
 func newAuditFlags() (fs *flag.FlagSet, asJSON *bool, maxSize *int) {
