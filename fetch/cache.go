@@ -1,7 +1,6 @@
 package fetch
 
 import (
-	"container/list"
 	"context"
 	"sync"
 	"time"
@@ -44,37 +43,24 @@ type Leaser interface {
 // bytes they hold (bodies, validators and fixed fields); the least recently
 // used entries go first. Get and Put never fail.
 type LRU struct {
-	maxEntries int
-	maxBytes   int
-
-	mu    sync.Mutex
-	order *list.List // front: most recently used; values are *lruItem
-	items map[string]*list.Element
-	bytes int
-}
-
-type lruItem struct {
-	key   string
-	entry *Entry
-	size  int // entry.size() + the key, as counted in bytes
+	mu  sync.Mutex
+	lru boundedLRU[*Entry]
 }
 
 // NewLRU returns an LRU holding at most maxEntries entries and maxBytes
 // bytes; a limit of zero or less means no limit of that kind.
 func NewLRU(maxEntries, maxBytes int) *LRU {
-	return &LRU{maxEntries: maxEntries, maxBytes: maxBytes, order: list.New(), items: make(map[string]*list.Element)}
+	return &LRU{lru: newBoundedLRU[*Entry](maxEntries, maxBytes)}
 }
 
 // Get returns the entry for a robots.txt URL, or nil, and marks it used.
 func (c *LRU) Get(_ context.Context, robotsURL string) (*Entry, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	el, ok := c.items[robotsURL]
-	if !ok {
-		return nil, nil
+	if slot := c.lru.get(robotsURL); slot != nil {
+		return slot.value, nil
 	}
-	c.order.MoveToFront(el)
-	return el.Value.(*lruItem).entry, nil
+	return nil, nil
 }
 
 // Put stores the entry for a robots.txt URL, evicting others as needed.
@@ -82,22 +68,7 @@ func (c *LRU) Put(_ context.Context, robotsURL string, e *Entry) error {
 	size := e.size() + len(robotsURL) + lruOverhead
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if el, ok := c.items[robotsURL]; ok {
-		item := el.Value.(*lruItem)
-		c.bytes += size - item.size
-		item.entry, item.size = e, size
-		c.order.MoveToFront(el)
-	} else {
-		c.items[robotsURL] = c.order.PushFront(&lruItem{robotsURL, e, size})
-		c.bytes += size
-	}
-	for c.order.Len() > 1 && (c.maxEntries > 0 && c.order.Len() > c.maxEntries || c.maxBytes > 0 && c.bytes > c.maxBytes) {
-		oldest := c.order.Back()
-		item := oldest.Value.(*lruItem)
-		c.order.Remove(oldest)
-		delete(c.items, item.key)
-		c.bytes -= item.size
-	}
+	c.lru.set(robotsURL, e, size)
 	return nil
 }
 
@@ -108,12 +79,12 @@ const lruOverhead = 128
 func (c *LRU) Len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.order.Len()
+	return c.lru.len()
 }
 
 // Bytes returns the bytes the entries held are counted as.
 func (c *LRU) Bytes() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.bytes
+	return c.lru.bytes
 }

@@ -2,7 +2,6 @@ package fetch
 
 import (
 	"bytes"
-	"container/list"
 	"sync"
 
 	"github.com/seed50c7eacc/robotstxt"
@@ -15,37 +14,29 @@ import (
 // bounded by entries and by an estimate of the bytes held (the body and
 // its parsed form).
 type memo struct {
-	maxEntries, maxBytes int
-
-	mu    sync.Mutex
-	order *list.List // front: most recently used; values are *memoItem
-	items map[string]*list.Element
-	bytes int
+	mu  sync.Mutex
+	lru boundedLRU[memoItem]
 }
 
 type memoItem struct {
-	key    string
 	entry  *Entry
 	id     identity
 	robots *robotstxt.Robots // nil unless entry.Copy
-	size   int
 }
 
 func newMemo(maxEntries, maxBytes int) *memo {
-	return &memo{maxEntries: maxEntries, maxBytes: maxBytes, order: list.New(), items: make(map[string]*list.Element)}
+	return &memo{lru: newBoundedLRU[memoItem](maxEntries, maxBytes)}
 }
 
 // get returns the entry held for a URL and its parsed rules.
 func (m *memo) get(key string) (*Entry, *robotstxt.Robots) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	el, ok := m.items[key]
-	if !ok {
+	slot := m.lru.get(key)
+	if slot == nil {
 		return nil, nil
 	}
-	m.order.MoveToFront(el)
-	item := el.Value.(*memoItem)
-	return item.entry, item.robots
+	return slot.value.entry, slot.value.robots
 }
 
 // parsedCost estimates, from above, the memory of a body and its parsed
@@ -63,14 +54,11 @@ const costPerLine = 144
 func (m *memo) put(key string, e *Entry) *robotstxt.Robots {
 	id := e.identity()
 	m.mu.Lock()
-	if el, ok := m.items[key]; ok {
-		item := el.Value.(*memoItem)
-		if item.id == id {
-			item.entry = e // same copy, maybe a new lifetime or failure state
-			m.order.MoveToFront(el)
-			m.mu.Unlock()
-			return item.robots
-		}
+	if slot := m.lru.get(key); slot != nil && slot.value.id == id {
+		slot.value.entry = e // same copy, maybe a new lifetime or failure state
+		robots := slot.value.robots
+		m.mu.Unlock()
+		return robots
 	}
 	m.mu.Unlock()
 
@@ -79,26 +67,9 @@ func (m *memo) put(key string, e *Entry) *robotstxt.Robots {
 	if e.Copy {
 		robots = robotstxt.FromStatus(e.Status, e.Body)
 	}
-	item := &memoItem{key: key, entry: e, id: id, robots: robots, size: parsedCost(e.Body) + len(key)}
-
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if el, ok := m.items[key]; ok {
-		old := el.Value.(*memoItem)
-		m.bytes += item.size - old.size
-		el.Value = item
-		m.order.MoveToFront(el)
-	} else {
-		m.items[key] = m.order.PushFront(item)
-		m.bytes += item.size
-	}
-	for m.order.Len() > 1 && (m.maxEntries > 0 && m.order.Len() > m.maxEntries || m.maxBytes > 0 && m.bytes > m.maxBytes) {
-		oldest := m.order.Back()
-		old := oldest.Value.(*memoItem)
-		m.order.Remove(oldest)
-		delete(m.items, old.key)
-		m.bytes -= old.size
-	}
+	m.lru.set(key, memoItem{entry: e, id: id, robots: robots}, parsedCost(e.Body)+len(key))
 	return robots
 }
 
@@ -106,5 +77,5 @@ func (m *memo) put(key string, e *Entry) *robotstxt.Robots {
 func (m *memo) len() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.order.Len()
+	return m.lru.len()
 }

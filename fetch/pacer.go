@@ -1,7 +1,6 @@
 package fetch
 
 import (
-	"container/list"
 	"context"
 	"fmt"
 	"net/http"
@@ -43,13 +42,11 @@ type pacer struct {
 	sleep               func(ctx context.Context, d time.Duration) error
 
 	mu    sync.Mutex
-	order list.List // of *hostPace, most recently used first
-	hosts map[string]*list.Element
+	hosts boundedLRU[*hostPace] // made on first use, bounded by maxHosts
 }
 
 // A hostPace is the pacing state of one host.
 type hostPace struct {
-	host     string
 	limiter  *rate.Limiter
 	interval time.Duration // the interval limiter was set to
 	// notBefore is when the host may be asked again after a 429 or 503.
@@ -65,20 +62,14 @@ func (p *pacer) clamp(d time.Duration) time.Duration {
 // hostLocked returns the state of host, creating it and forgetting the
 // least recently used hosts as needed. p.mu must be held.
 func (p *pacer) hostLocked(host string) *hostPace {
-	if el, ok := p.hosts[host]; ok {
-		p.order.MoveToFront(el)
-		return el.Value.(*hostPace)
+	if p.hosts.items == nil {
+		p.hosts = newBoundedLRU[*hostPace](max(p.maxHosts, 1), 0)
 	}
-	if p.hosts == nil {
-		p.hosts = make(map[string]*list.Element)
+	if slot := p.hosts.get(host); slot != nil {
+		return slot.value
 	}
-	for p.order.Len() >= p.maxHosts && p.order.Len() > 0 {
-		oldest := p.order.Back()
-		p.order.Remove(oldest)
-		delete(p.hosts, oldest.Value.(*hostPace).host)
-	}
-	h := &hostPace{host: host, limiter: rate.NewLimiter(rate.Inf, 1)}
-	p.hosts[host] = p.order.PushFront(h)
+	h := &hostPace{limiter: rate.NewLimiter(rate.Inf, 1)}
+	p.hosts.set(host, h, 0)
 	return h
 }
 
@@ -145,7 +136,7 @@ func (p *pacer) pause(host string, h http.Header) {
 func (p *pacer) len() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.order.Len()
+	return p.hosts.len()
 }
 
 // sleepContext waits for d or until ctx ends.

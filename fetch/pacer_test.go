@@ -87,7 +87,7 @@ func TestPauseStartsAfresh(t *testing.T) {
 	for range 3 {
 		p.pause("a.example", http.Header{})
 	}
-	h := p.hosts["a.example"].Value.(*hostPace)
+	h := p.hosts.get("a.example").value
 	if got := h.notBefore.Sub(now); got != 4*DefaultBackoff {
 		t.Errorf("after three 503s in a row, paused %v; want %v", got, 4*DefaultBackoff)
 	}

@@ -22,10 +22,7 @@ Exit status: 0 reported, 2 usage or read error.
 }
 
 func newAuditFlags() (fs *flag.FlagSet, asJSON *bool, maxSize *int) {
-	fs = newFlagSet("robotstxt audit")
-	asJSON = fs.Bool("json", false, "print the report as JSON")
-	maxSize = fs.Int("max-size", robotstxt.DefaultMaxSize, "read at most `bytes` of FILE, as Googlebot does (0: the default; negative: no limit)")
-	return fs, asJSON, maxSize
+	return newReportFlags("robotstxt audit", "print the report as JSON")
 }
 
 // auditCmd runs "robotstxt audit [-json] [-max-size N] FILE [URL...]".

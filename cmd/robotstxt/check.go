@@ -27,7 +27,7 @@ func newCheckFlags() (*flag.FlagSet, *checkFlags) {
 	fs := newFlagSet("robotstxt check")
 	f := &checkFlags{}
 	fs.StringVar(&f.agent, "agent", "Googlebot", "the crawler's product `token`, as in a user-agent line (letters, '-' and '_')")
-	fs.IntVar(&f.maxSize, "max-size", robotstxt.DefaultMaxSize, "read at most `N` bytes of FILE (0: the default; negative: all of it)")
+	fs.IntVar(&f.maxSize, "max-size", robotstxt.DefaultMaxSize, maxSizeUsage)
 	fs.BoolVar(&f.live, "fetch", false, "fetch each URL's robots.txt over HTTP instead of reading FILE")
 	fs.DurationVar(&f.timeout, "timeout", fetch.DefaultTimeout, "with -fetch, the time limit of each fetch")
 	fs.StringVar(&f.urls, "urls", "", "also check the URLs listed one per line in file `LIST` (- for standard input)")

@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+
+	"github.com/seed50c7eacc/robotstxt"
 )
 
 // parseFlags parses args with fs, accepting flags before, between and after
@@ -55,6 +57,19 @@ func newFlagSet(name string) *flag.FlagSet {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	return fs
+}
+
+// maxSizeUsage is the help of every command's -max-size flag.
+const maxSizeUsage = "read at most `N` bytes of FILE, as Googlebot does (0: the default; negative: all of it)"
+
+// newReportFlags returns the flags of a command that reports on one
+// robots.txt FILE (lint, audit): -json, described by jsonUsage, and
+// -max-size.
+func newReportFlags(name, jsonUsage string) (fs *flag.FlagSet, asJSON *bool, maxSize *int) {
+	fs = newFlagSet(name)
+	asJSON = fs.Bool("json", false, jsonUsage)
+	maxSize = fs.Int("max-size", robotstxt.DefaultMaxSize, maxSizeUsage)
+	return fs, asJSON, maxSize
 }
 
 // parseOrExplain parses args with fs. When it returns ok false, the caller

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/seed50c7eacc/robotstxt"
 	robotslint "github.com/seed50c7eacc/robotstxt/lint"
 )
 
@@ -27,10 +26,7 @@ Exit status: 0 no errors, 1 some error found, 2 usage or read error.
 }
 
 func newLintFlags() (fs *flag.FlagSet, asJSON *bool, maxSize *int) {
-	fs = newFlagSet("robotstxt lint")
-	asJSON = fs.Bool("json", false, "print the report (diagnostics, per-line view, counts) as JSON")
-	maxSize = fs.Int("max-size", robotstxt.DefaultMaxSize, "the size limit Googlebot applies, in `bytes` (0: the default; negative: none)")
-	return fs, asJSON, maxSize
+	return newReportFlags("robotstxt lint", "print the report (diagnostics, per-line view, counts) as JSON")
 }
 
 // lint runs "robotstxt lint [-json] [-max-size N] FILE".
