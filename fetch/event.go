@@ -20,20 +20,22 @@ var ErrUnsupportedScheme = robotstxt.ErrUnsupportedScheme
 // a miss and reports it; it never becomes an answer.
 type StoreError struct {
 	Op        string // "get", "put" or "lease"
-	RobotsURL string
-	Err       error
+	RobotsURL string // the key of the entry
+	Err       error  // the store's error
 }
 
+// Error says which operation failed, for which robots.txt URL, and why.
 func (e *StoreError) Error() string {
 	return "fetch: cache " + e.Op + " " + e.RobotsURL + ": " + e.Err.Error()
 }
 
+// Unwrap returns the store's error, for errors.Is and errors.As.
 func (e *StoreError) Unwrap() error { return e.Err }
 
 // An Event reports one fetch of a robots.txt file, one lookup answered
 // from a store, or one store error, to Client.OnEvent and Client.Logger.
 type Event struct {
-	RobotsURL string
+	RobotsURL string // the robots.txt URL the event is about
 	// Fetched is true when a request was made; false when the entry came
 	// from the Cache (Cached) or only a store error is reported.
 	Fetched bool

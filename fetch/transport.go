@@ -216,6 +216,8 @@ type DisallowedError struct {
 	Outcome robotstxt.Outcome
 }
 
+// Error says which URL was not requested and why: the rule that
+// disallows it, or its unreachable robots.txt.
 func (e *DisallowedError) Error() string {
 	if e.Outcome == robotstxt.DisallowAll {
 		return fmt.Sprintf("fetch: %s not requested: its robots.txt is unreachable, so nothing may be crawled for now", e.URL)

@@ -92,22 +92,35 @@ type Usage struct {
 func ParseUsage(raw string) Usage {
 	path, pref := SplitUsageValue(raw)
 	u := Usage{Path: path}
-	dict, err := sfv.ParseDictionary(pref)
-	if err != nil {
-		u.Err = err
-		return u
-	}
-	for _, m := range dict {
+	u.Others, u.Err = readDictionary(pref, func(m sfv.DictMember) bool {
 		switch m.Key {
 		case LabelTrainAI:
 			u.TrainAI = TokenPref(m.Value, "y", "n")
 		case LabelSearch:
 			u.Search = TokenPref(m.Value, "y", "n")
 		default:
-			u.Others = append(u.Others, m)
+			return false
+		}
+		return true
+	})
+	return u
+}
+
+// readDictionary parses value as an RFC 9651 dictionary and hands each
+// member, in order, to read, which reports whether it knew the key; the
+// members it did not know are returned. On a parse error read is never
+// called, so that a failed value leaves every category unknown.
+func readDictionary(value string, read func(sfv.DictMember) bool) (others []sfv.DictMember, err error) {
+	dict, err := sfv.ParseDictionary(value)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range dict {
+		if !read(m) {
+			others = append(others, m)
 		}
 	}
-	return u
+	return others, nil
 }
 
 // A Signal is one Content-Signal value.
@@ -124,12 +137,7 @@ type Signal struct {
 // a repeated key's last value counts). A Content-Signal value has no path.
 func ParseSignal(raw string) Signal {
 	var s Signal
-	dict, err := sfv.ParseDictionary(RuleValue(raw))
-	if err != nil {
-		s.Err = err
-		return s
-	}
-	for _, m := range dict {
+	s.Others, s.Err = readDictionary(RuleValue(raw), func(m sfv.DictMember) bool {
 		switch m.Key {
 		case SignalSearch:
 			s.Search = TokenPref(m.Value, "yes", "no")
@@ -138,9 +146,10 @@ func ParseSignal(raw string) Signal {
 		case SignalAITrain:
 			s.AITrain = TokenPref(m.Value, "yes", "no")
 		default:
-			s.Others = append(s.Others, m)
+			return false
 		}
-	}
+		return true
+	})
 	return s
 }
 

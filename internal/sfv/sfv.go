@@ -32,6 +32,7 @@ const (
 
 var kindNames = [...]string{"", "integer", "decimal", "string", "token", "byte sequence", "boolean", "date", "display string"}
 
+// String returns the name RFC 9651 gives the kind, such as "byte sequence".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) && k != 0 {
 		return kindNames[k]
@@ -102,6 +103,7 @@ type SyntaxError struct {
 	Reason string // what was expected
 }
 
+// Error says at which byte offset the value failed and what was expected.
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("sfv: invalid structured field at offset %d: %s", e.Offset, e.Reason)
 }
