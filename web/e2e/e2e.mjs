@@ -295,6 +295,22 @@ async function phone(page, url) {
     check(c.lines <= Math.ceil(c.chars / 30), `at 375 px a URL of ${c.chars} characters takes ${c.lines} lines`);
   }
   console.log(`375 px: URL cells ${m.cells.map((c) => `${Math.round(c.width)} px/${c.lines} line(s)`).join(", ")}`);
+  // The crawler audit scrolls in its box instead of squeezing its columns
+  // (before: the crawler names one letter a line) or spilling its notes.
+  const a = await page.evaluate(() => {
+    const box = (e) => e.getBoundingClientRect();
+    const panel = box(document.querySelector(".audit-section .panel"));
+    const past = (id) => [...document.querySelectorAll(`#${id}`)].some((e) => e.scrollWidth > e.clientWidth + 1 || box(e).right > panel.right + 1);
+    return {
+      nameWidth: Math.min(...[...document.querySelectorAll("#audit-rows td:first-child")].map((td) => box(td).width)),
+      urlWidth: Math.min(...[...document.querySelectorAll("#audit-head th.url")].map((th) => box(th).width)),
+      spills: ["audit-summary", "audit-tokens"].filter(past),
+    };
+  });
+  check(a.nameWidth >= 120, `at 375 px an audit crawler cell is ${a.nameWidth} px wide, want at least 120`);
+  check(a.urlWidth >= 120, `at 375 px an audit URL column is ${a.urlWidth} px wide, want at least 120`);
+  check(a.spills.length === 0, `at 375 px the audit notes ${a.spills.join(", ")} run past the panel`);
+  console.log(`375 px: audit crawler column ${Math.round(a.nameWidth)} px, URL columns ${Math.round(a.urlWidth)} px`);
   if (process.env.SCREENSHOT_PHONE) {
     await page.click("#results tr.result:last-child");
     await page.screenshot({ path: path.resolve(process.env.SCREENSHOT_PHONE), fullPage: true });
