@@ -20,33 +20,16 @@ const indexMinRules = 16
 // The rule set is ordered so that the best rule has the smallest position,
 // so the answer is the smallest position among the rules that match.
 type ruleIndex struct {
-	entries []prefixEntry // sorted by prefix, distinct
-	keys    [][2]uint64   // keyPair of each entry's prefix: most probes of a search compare these alone
-	wild    []int32       // positions of rules that need a full match, grouped by entry, ascending
-	need    []uint64      // for each wild rule, byteSignature of the bytes it requires
+	entries []prefixEntry  // sorted by prefix, distinct
+	keys    [][2]uint64    // keyPair of each entry's prefix: most probes of a search compare these alone
+	wild    []int32        // positions of rules that need a full match, grouped by entry, ascending
+	filters []windowFilter // for each wild rule, the test that rules it out without matching
+	windows *windowTable   // the windows the filters name
 }
 
-// byteSignature returns a 64-bit summary of the bytes of s: a pattern can
-// match a path only if its signature is covered by the path's.
-func byteSignature(s string) uint64 {
-	var sig uint64
-	for i := 0; i < len(s); i++ {
-		sig |= 1 << (s[i] & 63)
-	}
-	return sig
-}
-
-// requiredBytes is the signature of the literal bytes a pattern requires.
-func requiredBytes(pattern string) uint64 {
-	pattern = strings.TrimSuffix(pattern, "$")
-	var sig uint64
-	for i := 0; i < len(pattern); i++ {
-		if pattern[i] != '*' {
-			sig |= 1 << (pattern[i] & 63)
-		}
-	}
-	return sig
-}
+// filterAfter is how many wild rules a search matches before it finds the
+// windows of the path and filters the rest: fewer are cheaper to match.
+const filterAfter = 4
 
 // prefixKey packs the first 8 bytes of s, big-endian and padded with
 // zeros. When the keys of two strings differ they order the strings as
@@ -133,17 +116,44 @@ func newRuleIndex(compiled []compiledRule) *ruleIndex {
 		return int(a.pos - b.pos)
 	})
 	idx := &ruleIndex{}
-	var stack []int32 // entries that are prefixes of the current one
+	wildCount := 0
+	for i := range items {
+		if !items[i].whole {
+			wildCount++
+		}
+	}
+	idx.windows = newWindowTable()
+	idx.wild = make([]int32, 0, wildCount)
+	idx.filters = make([]windowFilter, 0, wildCount)
+	var seen map[string]bool // the patterns of a large entry's wild rules
+	var stack []int32        // entries that are prefixes of the current one
 	for i := 0; i < len(items); {
 		e := prefixEntry{prefix: items[i].prefix, literal: noRule, wildLo: int32(len(idx.wild)), parent: -1}
 		j := i
-		for ; j < len(items) && items[j].prefix == e.prefix; j++ {
-			if items[j].whole {
-				e.literal = min(e.literal, items[j].pos)
-			} else {
-				idx.wild = append(idx.wild, items[j].pos)
-				idx.need = append(idx.need, requiredBytes(compiled[items[j].pos].pattern))
+		for j < len(items) && items[j].prefix == e.prefix {
+			j++
+		}
+		if j-i > 8 {
+			clear(seen)
+			if seen == nil {
+				seen = make(map[string]bool)
 			}
+		}
+		for k := i; k < j; k++ {
+			if items[k].whole {
+				e.literal = min(e.literal, items[k].pos)
+				continue
+			}
+			pattern := compiled[items[k].pos].pattern
+			if j-i > 8 {
+				// A rule whose pattern an earlier rule has never decides.
+				if seen[pattern] {
+					continue
+				}
+				seen[pattern] = true
+			}
+			idx.wild = append(idx.wild, items[k].pos)
+			idx.filters = append(idx.filters, newWindowFilter(idx.windows, pattern, len(e.prefix)))
 		}
 		e.wildHi = int32(len(idx.wild))
 		e.chainMin = e.literal
@@ -169,31 +179,37 @@ func newRuleIndex(compiled []compiledRule) *ruleIndex {
 func (idx *ruleIndex) find(compiled []compiledRule, path string) int32 {
 	e := idx.longestPrefixOf(path)
 	best := noRule
-	var have uint64 // the path's byteSignature, computed when first useful
+	var occ *occurrences // where the windows occur in path, once found
+	matched := 0
 	for e >= 0 {
 		entry := &idx.entries[e]
 		if entry.chainMin >= best {
 			break
 		}
 		best = min(best, entry.literal)
-		if entry.wildHi-entry.wildLo > 4 && have == 0 {
-			have = byteSignature(path)
-		}
 		for w := entry.wildLo; w < entry.wildHi; w++ {
 			pos := idx.wild[w]
 			if pos >= best {
 				break
 			}
-			if have != 0 && idx.need[w]&^have != 0 {
-				continue // the path lacks a byte the pattern requires
+			if occ == nil && matched >= filterAfter {
+				occ = idx.windows.find(path)
 			}
+			pattern := compiled[pos].pattern
+			if occ != nil && !idx.filters[w].mayMatch(occ, pattern, path, len(entry.prefix)) {
+				continue
+			}
+			matched++
 			// The entry's prefix, this rule's literal prefix, starts path.
-			if compiled[pos].matchesFully(path) {
+			if occ != nil && idx.windows.verify(occ, pattern, path, len(entry.prefix)) || occ == nil && matchPattern(pattern, path) {
 				best = pos
 				break
 			}
 		}
 		e = entry.parent
+	}
+	if occ != nil {
+		idx.windows.put(occ)
 	}
 	return best
 }
@@ -236,29 +252,59 @@ func commonPrefixLen(a, b string) int {
 	return n
 }
 
-// A lazyIndex builds the index of a rule list when it is first needed, so
-// that parsing does not pay for agents that are never asked about. It is
-// safe for concurrent use.
+// A lazyIndex builds the index of a rule list once it pays for itself, so
+// that parsing does not pay for agents that are never asked about, and a
+// file asked a few questions does not pay for more than it uses. Until
+// then, queries scan the rules. It is safe for concurrent use.
 type lazyIndex struct {
 	compiled []compiledRule
-	built    atomic.Pointer[ruleIndex]
-	mu       sync.Mutex
+	asked    atomic.Int32 // queries scanned so far
+	once     sync.Once
+	built    atomic.Pointer[ruleIndex] // set by once; read without it by ready
 }
 
+// Scanning a rule list costs about a nanosecond per rule, with a full match
+// only for the few rules whose first bytes agree with the path; building
+// the index costs some tens of nanoseconds per rule. So the first
+// scanQueries queries scan, unless a query needs more than scanMatches full
+// matches, which hostile wildcard rules can make slow: then the index is
+// built at once.
+const (
+	scanQueries = 16
+	scanMatches = 8
+)
+
+// ready returns the index if it is built, or nil.
+func (l *lazyIndex) ready() *ruleIndex { return l.built.Load() }
+
+// get returns the index, building it if needed.
 func (l *lazyIndex) get() *ruleIndex {
-	if idx := l.built.Load(); idx != nil {
-		return idx
-	}
-	return l.build()
+	l.once.Do(func() { l.built.Store(newRuleIndex(l.compiled)) })
+	return l.built.Load()
 }
 
-func (l *lazyIndex) build() *ruleIndex {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if idx := l.built.Load(); idx != nil {
-		return idx
+// scan returns the position of the deciding rule for path, found by trying
+// the rules in order, or ok false when the index should answer instead.
+func (l *lazyIndex) scan(path string) (pos int32, ok bool) {
+	if l.asked.Load() >= scanQueries || l.asked.Add(1) > scanQueries {
+		return 0, false
 	}
-	idx := newRuleIndex(l.compiled)
-	l.built.Store(idx)
-	return idx
+	key := prefixKey(path)
+	matches := 0
+	for i := range l.compiled {
+		c := &l.compiled[i]
+		if !c.mayMatch(key) {
+			continue
+		}
+		if c.info&ruleWild != 0 {
+			if matches++; matches > scanMatches {
+				l.asked.Store(scanQueries) // build now: the index filters these
+				return 0, false
+			}
+		}
+		if c.matchesFully(path) {
+			return int32(i), true
+		}
+	}
+	return noRule, true
 }

@@ -172,7 +172,18 @@ func (rs *ruleSet) decide(path string) *compiledRule {
 	// which names a line but never disallows. The order of rs.compiled
 	// makes the first matching rule exactly that answer.
 	if rs.index != nil {
-		if pos := rs.index.get().find(rs.compiled, path); pos != noRule {
+		idx := rs.index.ready()
+		pos, ok := noRule, false
+		if idx == nil {
+			pos, ok = rs.index.scan(path)
+		}
+		if !ok {
+			if idx == nil {
+				idx = rs.index.get()
+			}
+			pos = idx.find(rs.compiled, path)
+		}
+		if pos != noRule {
 			return &rs.compiled[pos]
 		}
 		return nil

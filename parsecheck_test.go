@@ -1,0 +1,38 @@
+package robotstxt
+
+import (
+	"fmt"
+	"testing"
+)
+
+// BenchmarkParseCheckCorpus parses every corpus file and asks it n
+// questions, as a crawler does that fetches a file for a few URLs of a
+// site: the cost of the first questions, lazy structures included.
+func BenchmarkParseCheckCorpus(b *testing.B) {
+	_, files := loadCorpus(b)
+	type question struct{ agent, url string }
+	perFile := make([][]question, len(files))
+	for i, f := range files {
+		for _, q := range crawlerQueries([][]byte{f}) {
+			if q.agent == "Googlebot" {
+				perFile[i] = append(perFile[i], question{q.agent, q.url})
+			}
+		}
+	}
+	for _, n := range []int{1, 10} {
+		b.Run(fmt.Sprintf("checks=%d", n), func(b *testing.B) {
+			b.SetBytes(corpusSize(files))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				for j, f := range files {
+					r := Parse(f)
+					qs := perFile[j]
+					for k := 0; k < n; k++ {
+						q := &qs[k%len(qs)]
+						r.Allowed(q.agent, q.url)
+					}
+				}
+			}
+		})
+	}
+}

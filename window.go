@@ -1,0 +1,334 @@
+package robotstxt
+
+import (
+	"math/bits"
+	"strings"
+	"sync"
+)
+
+// Wildcard rules whose literal prefix is short ("/*xyz", "/*z*a") cannot be
+// told apart by the prefix index: every path starts with "/". Matching each
+// of them against the whole path would cost rules x path, which a hostile
+// file can make seconds per query. Instead, one pass over the path finds
+// where short windows of the rules' literal pieces occur, and a few integer
+// comparisons per rule rule out almost all of them; only the rest are
+// matched. The pass costs a hash probe per path byte and window length
+// (one to four), whatever the number of rules.
+
+// maxWindow is the longest window of a piece, so that a window fits a
+// uint32. Rule patterns hold no NUL byte, so a window packed with zero
+// padding also records its length.
+const maxWindow = 4
+
+// A windowFilter is the test that rules out one wildcard rule. The rule's
+// pattern is a literal prefix, then pieces q1..qk separated by '*', perhaps
+// with a final '$'. A match places q1 after the prefix, each piece after the
+// one before, and, with '$', qk at the end of the path.
+type windowFilter struct {
+	// first is the window number of the first bytes of q1, or noWindow
+	// when the test does not use it, or alwaysMatch when the pattern has
+	// no piece (its prefix decides, and matching it is cheap).
+	first int32
+	// last is the window number of the last bytes of qk when the pattern is
+	// not anchored by '$', or noWindow when it is (then qk must end the
+	// path, which is checked directly).
+	last int32
+	// span is how many bytes, at least, separate the earliest start of
+	// q1 from the latest start of the last window (or, anchored, the
+	// start of qk): len(q1..qk-1) plus the offset of the window in qk.
+	span int32
+	// mid is the window number of the first bytes of the longest piece
+	// between q1 and qk, or noWindow. That piece starts at least midOff
+	// bytes after q1 starts, and qk (or its last window) at least
+	// midSpan bytes after it starts. Both are lower bounds, cut to fit.
+	mid             int32
+	midOff, midSpan uint16
+}
+
+const (
+	noWindow    = -1
+	alwaysMatch = -2
+)
+
+// A windowTable numbers the distinct windows 0, 1, ..., in open
+// addressing.
+type windowTable struct {
+	keys    []uint32 // 0 for an empty slot
+	ids     []int32  // the number of the window in each slot
+	shift   uint     // 32 - log2(len(keys))
+	count   int      // windows in keys
+	lengths uint8    // bit n-1 set when some window is n bytes long
+	starts  [4]uint64
+	pool    sync.Pool // of *occurrences sized for this table
+}
+
+// packWindow packs s (1 to maxWindow bytes) little-endian.
+func packWindow(s string) uint32 {
+	var k uint32
+	for i := len(s) - 1; i >= 0; i-- {
+		k = k<<8 | uint32(s[i])
+	}
+	return k
+}
+
+func (t *windowTable) slot(k uint32) uint32 { return (k * 0x9E3779B1) >> t.shift }
+
+// newWindowTable returns an empty table.
+func newWindowTable() *windowTable {
+	const size = 16
+	return &windowTable{keys: make([]uint32, size), ids: make([]int32, size), shift: uint(32 - bits.TrailingZeros(uint(size)))}
+}
+
+// add returns the number of window s, adding it if needed. The table
+// grows to keep a quarter of it empty, so that probes stay short.
+func (t *windowTable) add(s string) int32 {
+	k := packWindow(s)
+	if i := t.lookup(k); t.keys[i] == k {
+		return t.ids[i]
+	}
+	if 4*(t.count+1) > 3*len(t.keys) {
+		t.grow()
+	}
+	i := t.lookup(k)
+	t.keys[i], t.ids[i] = k, int32(t.count)
+	t.count++
+	t.lengths |= 1 << (len(s) - 1)
+	t.starts[s[0]>>6] |= 1 << (s[0] & 63)
+	return t.ids[i]
+}
+
+// lookup returns the slot of k, or the empty slot where it belongs.
+func (t *windowTable) lookup(k uint32) uint32 {
+	mask := uint32(len(t.keys) - 1)
+	i := t.slot(k)
+	for t.keys[i] != k && t.keys[i] != 0 {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+func (t *windowTable) grow() {
+	keys, ids := t.keys, t.ids
+	t.keys, t.ids = make([]uint32, 2*len(keys)), make([]int32, 2*len(keys))
+	t.shift--
+	for s, k := range keys {
+		if k != 0 {
+			i := t.lookup(k)
+			t.keys[i], t.ids[i] = k, ids[s]
+		}
+	}
+}
+
+// newWindowFilter returns the filter of a wildcard pattern whose literal
+// prefix is n bytes long, adding its windows to t.
+func newWindowFilter(t *windowTable, pattern string, n int) windowFilter {
+	rest, anchored := cutAnchor(pattern[n:])
+	var q1, qk string
+	count, total := 0, 0
+	for rest != "" {
+		p, after, _ := strings.Cut(rest, "*")
+		if p != "" {
+			if count == 0 {
+				q1 = p
+			}
+			qk = p
+			count++
+			total += len(p)
+		}
+		rest = after
+	}
+	if count == 0 {
+		return windowFilter{first: alwaysMatch}
+	}
+	f := windowFilter{first: noWindow, last: noWindow, span: int32(total - len(qk))}
+	if !anchored || count > 1 {
+		f.first = t.add(q1[:min(len(q1), maxWindow)])
+	}
+	// The first window of every piece, for verify; an anchored last piece
+	// is checked as a suffix instead.
+	f.mid = noWindow
+	longest, off, midOff := 0, 0, 0
+	for i, rest := 0, strings.TrimSuffix(pattern[n:], "$"); rest != ""; {
+		p, after, _ := strings.Cut(rest, "*")
+		rest = after
+		if p == "" {
+			continue
+		}
+		if i++; i == count && anchored {
+			break
+		}
+		id := t.add(p[:min(len(p), maxWindow)])
+		if i > 1 && i < count && len(p) > longest {
+			longest, f.mid, midOff = len(p), id, off
+		}
+		off += len(p)
+	}
+	if !anchored {
+		if count == 1 {
+			f.last = f.first // the same window: it must occur after the prefix
+		} else {
+			w := qk[max(len(qk)-maxWindow, 0):]
+			f.last = t.add(w)
+			f.span += int32(len(qk) - len(w))
+		}
+	}
+	if f.mid != noWindow {
+		f.midOff = uint16(min(midOff, 1<<16-1))
+		f.midSpan = uint16(min(int(f.span)-midOff, 1<<16-1))
+	}
+	return f
+}
+
+// occurrences records, for one path, where each window of a table first
+// and last starts. A slot is valid only if its stamp is the current one.
+type occurrences struct {
+	stamp       uint32
+	stamps      []uint32
+	first, last []int32
+}
+
+// find records the windows of t that occur in path. occ must come from
+// t.get and goes back with t.put.
+func (t *windowTable) find(path string) *occurrences {
+	occ, _ := t.pool.Get().(*occurrences)
+	if occ == nil {
+		n := t.count
+		occ = &occurrences{stamps: make([]uint32, n), first: make([]int32, n), last: make([]int32, n)}
+	}
+	occ.stamp++
+	if occ.stamp == 0 { // wrapped: forget every stamp
+		clear(occ.stamps)
+		occ.stamp = 1
+	}
+	stamp, mask := occ.stamp, uint32(len(t.keys)-1)
+	for i := 0; i < len(path); i++ {
+		c := path[i]
+		if t.starts[c>>6]&(1<<(c&63)) == 0 {
+			continue
+		}
+		var w uint32
+		if i+maxWindow <= len(path) {
+			w = uint32(path[i]) | uint32(path[i+1])<<8 | uint32(path[i+2])<<16 | uint32(path[i+3])<<24
+		} else {
+			w = packWindow(path[i:])
+		}
+		for n := 1; n <= maxWindow; n++ {
+			if t.lengths&(1<<(n-1)) == 0 {
+				continue
+			}
+			if i+n > len(path) {
+				break
+			}
+			k := w & (1<<(8*n) - 1)
+			if k>>(8*(n-1)) == 0 {
+				break // a NUL: no window holds one
+			}
+			for s := t.slot(k); ; s = (s + 1) & mask {
+				if t.keys[s] == k {
+					id := t.ids[s]
+					if occ.stamps[id] != stamp {
+						occ.stamps[id] = stamp
+						occ.first[id] = int32(i)
+					}
+					occ.last[id] = int32(i)
+					break
+				}
+				if t.keys[s] == 0 {
+					break
+				}
+			}
+		}
+	}
+	return occ
+}
+
+func (t *windowTable) put(occ *occurrences) { t.pool.Put(occ) }
+
+// mayMatch reports whether a rule with filter f, whose literal prefix of n
+// bytes starts path, may match path. False means it cannot.
+func (f *windowFilter) mayMatch(occ *occurrences, pattern, path string, n int) bool {
+	if f.first == alwaysMatch {
+		return true
+	}
+	start := int32(n) // the earliest start of q1
+	if f.first != noWindow {
+		if occ.stamps[f.first] != occ.stamp || occ.last[f.first] < int32(n) {
+			return false
+		}
+		start = max(start, occ.first[f.first])
+	}
+	if f.mid != noWindow {
+		m := f.mid
+		if occ.stamps[m] != occ.stamp || occ.last[m] < start+int32(f.midOff) {
+			return false
+		}
+		// qk starts after the middle piece, which starts no earlier than
+		// its first occurrence.
+		start = max(start, occ.first[m]+int32(f.midSpan)-f.span)
+	}
+	if f.last == noWindow { // anchored: qk ends the path
+		qk := pattern[strings.LastIndexByte(pattern, '*')+1 : len(pattern)-1]
+		end := len(path) - len(qk)
+		return end >= 0 && path[end:] == qk && int32(end) >= start+f.span
+	}
+	return occ.stamps[f.last] == occ.stamp && occ.last[f.last] >= start+f.span
+}
+
+// id returns the number of window s, or -1 if it is not in t.
+func (t *windowTable) id(s string) int32 {
+	k := packWindow(s)
+	if i := t.lookup(k); t.keys[i] == k {
+		return t.ids[i]
+	}
+	return -1
+}
+
+// verify reports whether pattern, whose literal prefix of n bytes starts
+// path, matches path, as matchPattern does: each piece at its leftmost
+// place after the one before. Where the window of a piece is the whole
+// piece, occ tells where it is without searching: not at all after pos,
+// or first at a known place.
+func (t *windowTable) verify(occ *occurrences, pattern, path string, n int) bool {
+	rest, anchored := cutAnchor(pattern[n:])
+	pos := n
+	for rest != "" {
+		p, after, _ := strings.Cut(rest, "*")
+		rest = after
+		if p == "" {
+			continue
+		}
+		if after == "" && anchored {
+			end := len(path) - len(p)
+			return end >= pos && path[end:] == p
+		}
+		if id := t.id(p[:min(len(p), maxWindow)]); id >= 0 {
+			if occ.stamps[id] != occ.stamp || occ.last[id] < int32(pos) {
+				return false // the piece does not start at or after pos
+			}
+			if len(p) <= maxWindow {
+				if after == "" {
+					return true // it occurs after pos: nothing else to match
+				}
+				if first := int(occ.first[id]); first >= pos {
+					pos = first + len(p)
+					continue
+				}
+			}
+		}
+		i := strings.Index(path[pos:], p)
+		if i < 0 {
+			return false
+		}
+		pos += i + len(p)
+	}
+	// Every piece is matched; with '$', the last one ended the path (or
+	// there was none).
+	return !anchored || pos == len(path)
+}
+
+// cutAnchor returns s without a final '$', and whether it had one that
+// anchors a piece at the end of the path: "*$" anchors nothing.
+func cutAnchor(s string) (rest string, anchored bool) {
+	rest, anchored = strings.CutSuffix(s, "$")
+	return rest, anchored && !strings.HasSuffix(rest, "*")
+}

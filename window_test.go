@@ -1,0 +1,100 @@
+package robotstxt
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// randomWord returns up to max bytes drawn from alphabet.
+func randomWord(rng *rand.Rand, max int, alphabet string) string {
+	b := make([]byte, rng.IntN(max+1))
+	for i := range b {
+		b[i] = alphabet[rng.IntN(len(alphabet))]
+	}
+	return string(b)
+}
+
+// A window filter never rules out a pattern that matches, and verify
+// answers as matchPattern does: checked on random patterns and paths. The
+// filter must also rule out most of the patterns that do not match.
+func TestWindowFilterSound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 19))
+	ruledOut, misses := 0, 0
+	for round := 0; round < 200; round++ {
+		table := newWindowTable()
+		type rule struct {
+			pattern string
+			prefix  int
+			filter  windowFilter
+		}
+		var rules []rule
+		for range 50 {
+			pattern := "/" + randomWord(rng, 14, "abcab*$")
+			if !strings.Contains(pattern, "*") && !strings.HasSuffix(pattern, "$") {
+				continue // plain prefixes are not filtered
+			}
+			prefix, _ := literalPrefix(pattern)
+			rules = append(rules, rule{pattern, len(prefix), newWindowFilter(table, pattern, len(prefix))})
+		}
+		for range 100 {
+			path := "/" + randomWord(rng, 60, "abcab/")
+			occ := table.find(path)
+			for _, r := range rules {
+				if !strings.HasPrefix(path, r.pattern[:r.prefix]) {
+					continue
+				}
+				may := r.filter.mayMatch(occ, r.pattern, path, r.prefix)
+				match := matchPattern(r.pattern, path)
+				if match && !may {
+					t.Fatalf("pattern %q matches path %q, but its filter rules it out", r.pattern, path)
+				}
+				if got := table.verify(occ, r.pattern, path, r.prefix); got != match {
+					t.Fatalf("pattern %q, path %q: verify says %v, matchPattern %v", r.pattern, path, got, match)
+				}
+				if !match {
+					misses++
+					if !may {
+						ruledOut++
+					}
+				}
+			}
+			table.put(occ)
+		}
+	}
+	if ruledOut*2 < misses {
+		t.Errorf("the filters ruled out %d of %d patterns that do not match; want at least half", ruledOut, misses)
+	}
+}
+
+// The index with its window filters decides as the scan does, on rule sets
+// where many wildcard rules share their literal prefix and paths long
+// enough to hold their pieces in any order.
+func TestIndexFilterAgainstScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 29))
+	for round := 0; round < 200; round++ {
+		var body strings.Builder
+		body.WriteString("user-agent: *\n")
+		for n := indexMinRules + rng.IntN(300); n > 0; n-- {
+			kind := "disallow"
+			if rng.IntN(3) == 0 {
+				kind = "allow"
+			}
+			body.WriteString(kind + ": /" + randomWord(rng, 3, "ab") + "*" + randomWord(rng, 10, "abcd*$") + "\n")
+		}
+		r := Parse([]byte(body.String()))
+		rs, _ := r.rulesFor("x")
+		if rs.index == nil {
+			t.Fatalf("round %d: a set of %d rules has no index", round, len(rs.compiled))
+		}
+		idx := rs.index.get()
+		for q := 0; q < 100; q++ {
+			path := "/" + randomWord(rng, 80, "abcd/")
+			want := scanDecide(rs.compiled, path)
+			got := idx.find(rs.compiled, path)
+			if want == nil && got != noRule || want != nil && (got == noRule || &rs.compiled[got] != want) {
+				t.Fatalf("round %d, path %q: index decides by rule %d, scan by %v\n%s", round, path, got, want, body.String())
+			}
+		}
+	}
+}
