@@ -4,7 +4,10 @@
 // lint package both consume them, so that the two read every file alike.
 package parse
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // MaxLineBytes is how many content bytes of one line are kept. Google's
 // parser reads lines into a buffer of 2083*8 bytes, one of which holds the
@@ -99,6 +102,15 @@ func (t *Tokenizer) Next(l *Line) bool {
 		i := 0
 	scan:
 		for ; i < len(s); i++ {
+			// Eight bytes at a time up to the first that may be special,
+			// then byte by byte, for the tail and the false alarms.
+			for i+8 <= len(s) {
+				if m := maySpecial(load64(s, i)); m != 0 {
+					i += bits.TrailingZeros64(m) >> 3
+					break
+				}
+				i += 8
+			}
 			for i < len(s) && scanClass[s[i]] == 0 {
 				i++ // the tight loop over ordinary bytes
 			}
@@ -263,8 +275,11 @@ func indexBlank(s string) int {
 // IsSpace reports whether c is ASCII white space as C's isspace sees it in
 // the C locale. LF and CR never reach it inside a line.
 func IsSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\n' || c == '\r'
+	return c <= ' ' && spaceBits>>c&1 != 0
 }
+
+// spaceBits has bit c set for each white-space byte c.
+const spaceBits = 1<<' ' | 1<<'\t' | 1<<'\v' | 1<<'\f' | 1<<'\n' | 1<<'\r'
 
 func TrimSpace(s string) string {
 	for len(s) > 0 && IsSpace(s[0]) {
@@ -304,6 +319,19 @@ var keySpellings = [...]keySpelling{
 func ClassifyKey(key string) (KeyKind, bool) {
 	if key == "" {
 		return KeyUnknown, false
+	}
+	// The usual spellings, eight bytes at a time. OR-ing 0x20 lower-cases
+	// letters and maps no other byte a key can hold onto a letter, '-' or
+	// ' ' (only CR and NUL would, and a line holds neither).
+	if len(key) >= 8 {
+		switch load64(key, 0) | 0x2020202020202020 {
+		case wordDisallow:
+			return KeyDisallow, false
+		case wordUserAge:
+			if len(key) >= 10 && key[8]|0x20 == 'n' && key[9]|0x20 == 't' {
+				return KeyUserAgent, false
+			}
+		}
 	}
 	// Only the spellings that share the key's first letter can match; they
 	// are tried in keySpellings order.
@@ -357,3 +385,35 @@ func Spelling(key string) string {
 	}
 	return key
 }
+
+// Words of eight key bytes, as load64 reads them.
+var (
+	wordDisallow = load64("disallow", 0)
+	wordUserAge  = load64("user-age", 0)
+)
+
+// load64 returns s[i:i+8] as a little-endian word; the compiler makes it
+// one load.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+const (
+	lowBits  = 0x0101010101010101
+	highBits = 0x8080808080808080
+)
+
+// maySpecial sets the high bit of the first byte of w that the line scan
+// must look at (a byte below 0x0E, which covers NUL, LF and CR; '#', ':',
+// '%', or a byte >= 0x80), and may set it in later bytes too. It is zero
+// when no byte of w needs a look.
+func maySpecial(w uint64) uint64 {
+	below := (w - 0x0E*lowBits) &^ w
+	return (below | zeroBytes(w^('#'*lowBits)) | zeroBytes(w^(':'*lowBits)) | zeroBytes(w^('%'*lowBits)) | w) & highBits
+}
+
+// zeroBytes sets, before masking with highBits, the high bit of the first
+// zero byte of w (and maybe of later ones).
+func zeroBytes(w uint64) uint64 { return (w - lowBits) &^ w }
