@@ -54,7 +54,11 @@ type Line struct {
 // order mark is dropped, CR, LF and CR LF end lines, and the last line is
 // always emitted, even when it is empty.
 type Tokenizer struct {
-	rest   string
+	// body[pos:] is what is left to read. An offset rather than the rest
+	// as a string: moving it writes no pointer, so it costs no write
+	// barrier while the garbage collector runs.
+	body   string
+	pos    int
 	lines  int
 	prevCR bool // the previous line ended in CR, so a following LF may be swallowed
 	done   bool
@@ -67,7 +71,7 @@ func NewTokenizer(body string) Tokenizer {
 	for n < len(bom) && n < len(body) && body[n] == bom[n] {
 		n++
 	}
-	return Tokenizer{rest: body[n:]}
+	return Tokenizer{body: body, pos: n}
 }
 
 // Byte classes for the line scan.
@@ -95,7 +99,7 @@ var scanClass = func() (t [256]uint8) {
 // exhausted.
 func (t *Tokenizer) Next(l *Line) bool {
 	for !t.done {
-		s := t.rest
+		s := t.body[t.pos:]
 		// One pass over the line finds its end, where its content stops
 		// (NUL or '#'), its first colon, and whether it may need escaping.
 		stop, colon, mayEscape := -1, -1, false
@@ -139,10 +143,10 @@ func (t *Tokenizer) Next(l *Line) bool {
 		var term byte
 		if i < len(s) {
 			term = s[i]
-			t.rest = s[i+1:]
+			t.pos += i + 1
 		} else {
 			t.done = true
-			t.rest = ""
+			t.pos = len(t.body)
 		}
 		content := s[:i]
 		if term == '\n' && content == "" && t.prevCR {
@@ -173,7 +177,7 @@ func (t *Tokenizer) Next(l *Line) bool {
 }
 
 // Rest returns the bytes not yet tokenized.
-func (t *Tokenizer) Rest() string { return t.rest }
+func (t *Tokenizer) Rest() string { return t.body[t.pos:] }
 
 // indexLineEnd returns the index of the first CR or LF in s, or -1.
 func indexLineEnd(s string) int {
@@ -264,12 +268,15 @@ func splitDirective(l *Line, content string, colon int) {
 // indexBlank returns the index of the first space or tab in s, or -1.
 // (strings.IndexAny builds a byte set on every call.)
 func indexBlank(s string) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] == ' ' || s[i] == '\t' {
-			return i
-		}
+	sp := strings.IndexByte(s, ' ')
+	head := s
+	if sp >= 0 {
+		head = s[:sp]
 	}
-	return -1
+	if tab := strings.IndexByte(head, '\t'); tab >= 0 {
+		return tab
+	}
+	return sp
 }
 
 // IsSpace reports whether c is ASCII white space as C's isspace sees it in
