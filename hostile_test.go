@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -185,4 +186,40 @@ func scanDecide(compiled []compiledRule, path string) *compiledRule {
 		}
 	}
 	return nil
+}
+
+// Goroutines asking a fresh hostile file at once share its lazy index
+// (scanned, then built once) and the window scratch, and answer as the
+// scan does.
+func TestHostileConcurrentUse(t *testing.T) {
+	for _, f := range hostileFamilies(40 << 10) {
+		paths := []string{f.path(10), f.path(3000), f.path(3000) + "bcd", "/" + f.path(200)}
+		want := make([]bool, len(paths))
+		rs, _ := Parse(f.file).rulesFor("x")
+		for i, p := range paths {
+			c := scanDecide(rs.compiled, p)
+			want[i] = c == nil || c.allows()
+		}
+		r := Parse(f.file)
+		var wg sync.WaitGroup
+		errs := make(chan string, 8)
+		for g := 0; g < 8; g++ {
+			wg.Add(1)
+			go func(g int) {
+				defer wg.Done()
+				for i := 0; i < 10; i++ {
+					k := (g + i) % len(paths)
+					if r.Allowed("x", paths[k]) != want[k] {
+						errs <- fmt.Sprintf("%s: wrong answer under concurrency for a path of %d bytes", f.name, len(paths[k]))
+						return
+					}
+				}
+			}(g)
+		}
+		wg.Wait()
+		close(errs)
+		for e := range errs {
+			t.Fatal(e)
+		}
+	}
 }

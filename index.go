@@ -23,13 +23,36 @@ type ruleIndex struct {
 	entries []prefixEntry  // sorted by prefix, distinct
 	keys    [][2]uint64    // keyPair of each entry's prefix: most probes of a search compare these alone
 	wild    []int32        // positions of rules that need a full match, grouped by entry, ascending
+	need    []uint64       // for each wild rule, byteSignature of the bytes it requires
 	filters []windowFilter // for each wild rule, the test that rules it out without matching
 	windows *windowTable   // the windows the filters name
 }
 
 // filterAfter is how many wild rules a search matches before it finds the
 // windows of the path and filters the rest: fewer are cheaper to match.
-const filterAfter = 4
+const filterAfter = 16
+
+// byteSignature returns a 64-bit summary of the bytes of s: a pattern can
+// match a path only if its signature is covered by the path's.
+func byteSignature(s string) uint64 {
+	var sig uint64
+	for i := 0; i < len(s); i++ {
+		sig |= 1 << (s[i] & 63)
+	}
+	return sig
+}
+
+// requiredBytes is the signature of the literal bytes a pattern requires.
+func requiredBytes(pattern string) uint64 {
+	pattern = strings.TrimSuffix(pattern, "$")
+	var sig uint64
+	for i := 0; i < len(pattern); i++ {
+		if pattern[i] != '*' {
+			sig |= 1 << (pattern[i] & 63)
+		}
+	}
+	return sig
+}
 
 // prefixKey packs the first 8 bytes of s, big-endian and padded with
 // zeros. When the keys of two strings differ they order the strings as
@@ -124,6 +147,7 @@ func newRuleIndex(compiled []compiledRule) *ruleIndex {
 	}
 	idx.windows = newWindowTable()
 	idx.wild = make([]int32, 0, wildCount)
+	idx.need = make([]uint64, 0, wildCount)
 	idx.filters = make([]windowFilter, 0, wildCount)
 	var seen map[string]bool // the patterns of a large entry's wild rules
 	var stack []int32        // entries that are prefixes of the current one
@@ -153,6 +177,7 @@ func newRuleIndex(compiled []compiledRule) *ruleIndex {
 				seen[pattern] = true
 			}
 			idx.wild = append(idx.wild, items[k].pos)
+			idx.need = append(idx.need, requiredBytes(pattern))
 			idx.filters = append(idx.filters, newWindowFilter(idx.windows, pattern, len(e.prefix)))
 		}
 		e.wildHi = int32(len(idx.wild))
@@ -180,6 +205,7 @@ func (idx *ruleIndex) find(compiled []compiledRule, path string) int32 {
 	e := idx.longestPrefixOf(path)
 	best := noRule
 	var occ *occurrences // where the windows occur in path, once found
+	var have uint64      // the path's byteSignature, computed when first useful
 	matched := 0
 	for e >= 0 {
 		entry := &idx.entries[e]
@@ -187,21 +213,31 @@ func (idx *ruleIndex) find(compiled []compiledRule, path string) int32 {
 			break
 		}
 		best = min(best, entry.literal)
+		if entry.wildHi-entry.wildLo > 4 && have == 0 {
+			have = byteSignature(path)
+		}
 		for w := entry.wildLo; w < entry.wildHi; w++ {
 			pos := idx.wild[w]
 			if pos >= best {
 				break
 			}
-			if occ == nil && matched >= filterAfter {
-				occ = idx.windows.find(path)
+			if have != 0 && idx.need[w]&^have != 0 {
+				continue // the path lacks a byte the pattern requires
 			}
 			pattern := compiled[pos].pattern
-			if occ != nil && !idx.filters[w].mayMatch(occ, pattern, path, len(entry.prefix)) {
-				continue
-			}
-			matched++
 			// The entry's prefix, this rule's literal prefix, starts path.
-			if occ != nil && idx.windows.verify(occ, pattern, path, len(entry.prefix)) || occ == nil && matchPattern(pattern, path) {
+			if occ == nil {
+				if matched < filterAfter {
+					matched++
+					if matchPattern(pattern, path) {
+						best = pos
+						break
+					}
+					continue
+				}
+				occ = idx.windows.find(path)
+			}
+			if idx.filters[w].mayMatch(occ, pattern, path, len(entry.prefix)) && idx.windows.verify(occ, pattern, path, len(entry.prefix)) {
 				best = pos
 				break
 			}

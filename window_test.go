@@ -98,3 +98,32 @@ func TestIndexFilterAgainstScan(t *testing.T) {
 		}
 	}
 }
+
+// FuzzWindowVerify checks, for any pattern and path, that the window filter
+// never rules out a match and that verify agrees with matchPattern.
+func FuzzWindowVerify(f *testing.F) {
+	f.Add("/*a*bc*d$", "/xxaybcd")
+	f.Add("/p*zz*aa", "/paazz")
+	f.Add("/a*c**c*$", "/a/cc")
+	f.Fuzz(func(t *testing.T, pattern, path string) {
+		if pattern == "" || pattern[0] != '/' || path == "" || path[0] != '/' ||
+			strings.IndexByte(pattern, 0) >= 0 || strings.IndexByte(path, 0) >= 0 {
+			return // patterns and paths as the matcher sees them
+		}
+		prefix, _ := literalPrefix(pattern)
+		if !strings.HasPrefix(path, prefix) {
+			return // the index only asks rules whose prefix starts the path
+		}
+		table := newWindowTable()
+		filter := newWindowFilter(table, pattern, len(prefix))
+		occ := table.find(path)
+		defer table.put(occ)
+		match := matchPattern(pattern, path)
+		if match && !filter.mayMatch(occ, pattern, path, len(prefix)) {
+			t.Fatalf("pattern %q matches path %q, but its filter rules it out", pattern, path)
+		}
+		if got := table.verify(occ, pattern, path, len(prefix)); got != match {
+			t.Fatalf("pattern %q, path %q: verify says %v, matchPattern %v", pattern, path, got, match)
+		}
+	})
+}
