@@ -58,10 +58,14 @@ type fieldDraft struct {
 	line       int
 }
 
-// maxPooledText is the largest buffer a builder keeps for the next Parse:
-// files of the default size limit fit; a larger one, read with the limit
-// lifted, is not kept.
-const maxPooledText = 1 << 20
+// A builder is kept for the next Parse only while its buffers are small:
+// the pool holds them across a garbage collection, and the memory a large
+// file needed should go back to the heap with the file, not stay behind
+// in the pool.
+const (
+	maxPooledText  = 64 << 10
+	maxPooledRules = 2048
+)
 
 var builders = sync.Pool{New: func() any { return new(builder) }}
 
@@ -300,7 +304,8 @@ func (b *builder) compile(r *Robots, str func(span) string) {
 
 // release returns the builder to the pool, emptied.
 func (b *builder) release() {
-	if cap(b.text) > maxPooledText {
+	if cap(b.text) > maxPooledText || cap(b.rules) > maxPooledRules || cap(b.compiled) > maxPooledRules ||
+		cap(b.agents) > maxPooledRules || cap(b.fields) > maxPooledRules || cap(b.names) > maxPooledRules {
 		return
 	}
 	b.text = b.text[:0]
