@@ -109,7 +109,7 @@ func (t *Tokenizer) Next(l *Line) bool {
 			// Eight bytes at a time up to the first that may be special,
 			// then byte by byte, for the tail and the false alarms.
 			for i+8 <= len(s) {
-				if m := maySpecial(load64(s, i)); m != 0 {
+				if m := maySpecial(load64(s, i), colon < 0, !mayEscape); m != 0 {
 					i += bits.TrailingZeros64(m) >> 3
 					break
 				}
@@ -413,12 +413,18 @@ const (
 )
 
 // maySpecial sets the high bit of the first byte of w that the line scan
-// must look at (a byte below 0x0E, which covers NUL, LF and CR; '#', ':',
-// '%', or a byte >= 0x80), and may set it in later bytes too. It is zero
-// when no byte of w needs a look.
-func maySpecial(w uint64) uint64 {
-	below := (w - 0x0E*lowBits) &^ w
-	return (below | zeroBytes(w^('#'*lowBits)) | zeroBytes(w^(':'*lowBits)) | zeroBytes(w^('%'*lowBits)) | w) & highBits
+// must look at (a byte below 0x0E, which covers NUL, LF and CR; '#', a
+// byte >= 0x80, and ':' and '%' while the scan still needs them), and may
+// set it in later bytes too. It is zero when no byte of w needs a look.
+func maySpecial(w uint64, colon, percent bool) uint64 {
+	m := (w-0x0E*lowBits)&^w | zeroBytes(w^('#'*lowBits)) | w
+	if colon {
+		m |= zeroBytes(w ^ (':' * lowBits))
+	}
+	if percent {
+		m |= zeroBytes(w ^ ('%' * lowBits))
+	}
+	return m & highBits
 }
 
 // zeroBytes sets, before masking with highBits, the high bit of the first
