@@ -133,91 +133,10 @@ func compareRules(a, b compiledRule) int {
 // build parses body (already cut to the size limit) into r. body may be
 // the caller's buffer: every string r keeps is copied out of it first.
 func (r *Robots) build(body string) {
-	gr := parse.NewGrouper(body)
-	var arena stringArena
-	arena.init(len(body))
-	var l parse.Grouped
-	var scratch [64]compiledRule
-	pending := scratch[:0] // the compiled rules of the group being read
-	for gr.Next(&l) {
-		if l.Role == parse.RoleNone || l.Role == parse.RoleOutside {
-			continue
-		}
-		arena.left = len(gr.Rest())
-		switch l.Role {
-		case parse.RoleAgent:
-			if l.NewGroup {
-				if l.Group > 0 {
-					r.groups[l.Group-1].rules = finishRules(pending)
-					pending = pending[:0]
-				}
-				a, f := int32(len(r.agents)), int32(len(r.fields))
-				r.groups = append(r.groups, group{line: int32(l.Num), agentLo: a, agentHi: a, fieldLo: f, fieldHi: f})
-			}
-			g := &r.groups[l.Group]
-			r.agents = append(r.agents, arena.keep(l.Value))
-			g.agentHi++
-			if parse.IsGlobalAgent(l.Value) {
-				g.global = true
-			}
-		case parse.RoleRule:
-			pending = r.appendCompiled(pending, &arena, l.Kind == parse.KeyAllow, l.Value, l.Num, l.Flags&parse.LineMayEscape != 0)
-		case parse.RoleSitemap:
-			if l.Value != "" {
-				r.sitemaps = append(r.sitemaps, arena.keep(l.Value))
-			}
-		case parse.RoleOther:
-			r.fields = append(r.fields, Field{Key: arena.keep(l.Key), Value: arena.keep(l.Value), Line: l.Num})
-			if l.Group >= 0 {
-				r.groups[l.Group].fieldHi++
-			}
-		}
-	}
-	if len(r.groups) > 0 {
-		r.groups[len(r.groups)-1].rules = finishRules(pending)
-	}
-	r.compile(&arena)
-}
-
-// appendCompiled compiles one rule as written and appends it, with the
-// directory pattern Google derives from an index.htm allow. The value and
-// its wire form, when that differs, are kept in arena.
-func (r *Robots) appendCompiled(dst []compiledRule, arena *stringArena, allow bool, value string, line int, mayEscape bool) []compiledRule {
-	value = arena.keep(value)
-	pattern := value
-	if mayEscape {
-		pattern = arena.keepEscaped(value)
-	}
-	info := uint32(0)
-	if allow {
-		info |= ruleAllow
-	}
-	if pattern != value {
-		r.raws = append(r.raws, value)
-		info |= uint32(len(r.raws)) << rawShift
-	}
-	dst = append(dst, newCompiledRule(pattern, line, info))
-	if allow {
-		if dir, ok := parse.IndexDirectory(pattern); ok {
-			if info>>rawShift == 0 {
-				r.raws = append(r.raws, value)
-				info |= uint32(len(r.raws)) << rawShift
-			}
-			dst = append(dst, newCompiledRule(arena.keepJoin(dir, "$"), line, info|ruleDerived))
-		}
-	}
-	return dst
-}
-
-// finishRules returns an exact-size copy of a group's compiled rules,
-// ordered for matching. The rules arrive in file order.
-func finishRules(pending []compiledRule) []compiledRule {
-	if len(pending) == 0 {
-		return nil
-	}
-	out := make([]compiledRule, len(pending))
-	sortRules(out, pending)
-	return out
+	b := builders.Get().(*builder)
+	b.read(body)
+	b.finish(r)
+	b.release()
 }
 
 // sortRules writes src to dst in compareRules order. src is in file order,
@@ -271,39 +190,6 @@ type agentToken struct {
 	set  int32  // index in Robots.sets
 }
 
-// compile builds the per-agent rule sets from the groups. Most agents
-// appear in one group and share its rule set; only agents named in several
-// groups get a merged one.
-func (r *Robots) compile(arena *stringArena) {
-	var names []parse.Naming
-	var globalGroups []int32
-	for gi := range r.groups {
-		g := &r.groups[gi]
-		if g.global {
-			globalGroups = append(globalGroups, int32(gi))
-		}
-		for _, value := range r.agents[g.agentLo:g.agentHi] {
-			if !parse.IsGlobalAgent(value) {
-				names = append(names, parse.Naming{Token: lowerToken(value, arena), Group: int32(gi)})
-			}
-		}
-	}
-	groupSet := make([]int32, len(r.groups)) // 1 + the index of each group's own set, once made
-	// Most agents are named in one group and share its set.
-	r.sets = make([]ruleSet, 0, len(r.groups))
-	r.tokens = make([]agentToken, 0, len(names))
-	parse.SortNamings(names)
-	var groups []int32
-	for i := 0; i < len(names); {
-		var token string
-		token, groups, i = parse.NextAgent(names, i, groups)
-		r.tokens = append(r.tokens, agentToken{name: token, set: r.setFor(groups, groupSet)})
-	}
-	if len(globalGroups) > 0 {
-		r.globalSet = 1 + r.setFor(globalGroups, groupSet)
-	}
-}
-
 // setFor returns the index in r.sets of the rule set of the given groups,
 // in file order, creating it; a single group's set is shared.
 func (r *Robots) setFor(groups []int32, groupSet []int32) int32 {
@@ -321,16 +207,6 @@ func (r *Robots) setFor(groups []int32, groupSet []int32) int32 {
 	}
 	r.sets = append(r.sets, r.mergedRuleSet(groups))
 	return int32(len(r.sets) - 1)
-}
-
-// lowerToken returns the lower-cased product token of a user-agent value,
-// kept in arena when it differs from the value's own bytes.
-func lowerToken(value string, arena *stringArena) string {
-	token := parse.ProductToken(value)
-	if parse.HasUpper(token) {
-		return arena.keepLower(token)
-	}
-	return token
 }
 
 // groupIndex returns the index of a group's rules, shared by every agent

@@ -11,6 +11,7 @@
 package bench
 
 import (
+	"fmt"
 	"net/url"
 	"sort"
 	"testing"
@@ -161,4 +162,47 @@ func BenchmarkAllowedLatency(b *testing.B) {
 			}
 		})
 	})
+}
+
+// BenchmarkParseCheck parses every corpus file and asks it n questions
+// (Googlebot, URLs from the file's own rules), as a crawler does that
+// fetches a file for a few URLs of a site. temoto is given the path,
+// extracted inside the timed loop as a caller must.
+func BenchmarkParseCheck(b *testing.B) {
+	files := loadCorpus(b)
+	perFile := make([][]string, len(files))
+	for i, f := range files {
+		_, perFile[i] = corpus.Queries(f)
+	}
+	for _, n := range []int{1, 10} {
+		b.Run(fmt.Sprintf("robotstxt/checks=%d", n), func(b *testing.B) {
+			b.SetBytes(totalSize(files))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				for j, f := range files {
+					r := robotstxt.Parse(f)
+					urls := perFile[j]
+					for k := 0; k < n; k++ {
+						r.Allowed("Googlebot", urls[k%len(urls)])
+					}
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("temoto/checks=%d", n), func(b *testing.B) {
+			b.SetBytes(totalSize(files))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				for j, f := range files {
+					r, err := temoto.FromBytes(f)
+					if err != nil {
+						continue
+					}
+					urls := perFile[j]
+					for k := 0; k < n; k++ {
+						r.TestAgent(requestPath(urls[k%len(urls)]), "Googlebot")
+					}
+				}
+			}
+		})
+	}
 }

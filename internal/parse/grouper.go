@@ -52,7 +52,7 @@ func NewGrouper(body string) Grouper {
 }
 
 // Rest returns the bytes not yet read.
-func (g *Grouper) Rest() string { return g.tok.rest }
+func (g *Grouper) Rest() string { return g.tok.Rest() }
 
 // Next reads the next line into l, every line of the body in turn. It
 // reports false when the body is exhausted.

@@ -4,7 +4,10 @@
 // lint package both consume them, so that the two read every file alike.
 package parse
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // MaxLineBytes is how many content bytes of one line are kept. Google's
 // parser reads lines into a buffer of 2083*8 bytes, one of which holds the
@@ -52,7 +55,11 @@ type Line struct {
 // order mark is dropped, CR, LF and CR LF end lines, and the last line is
 // always emitted, even when it is empty.
 type Tokenizer struct {
-	rest   string
+	// body[pos:] is what is left to read. An offset rather than the rest
+	// as a string: moving it writes no pointer, so it costs no write
+	// barrier while the garbage collector runs.
+	body   string
+	pos    int
 	lines  int
 	prevCR bool // the previous line ended in CR, so a following LF may be swallowed
 	done   bool
@@ -65,7 +72,7 @@ func NewTokenizer(body string) Tokenizer {
 	for n < len(bom) && n < len(body) && body[n] == bom[n] {
 		n++
 	}
-	return Tokenizer{rest: body[n:]}
+	return Tokenizer{body: body, pos: n}
 }
 
 // Byte classes for the line scan.
@@ -93,13 +100,22 @@ var scanClass = func() (t [256]uint8) {
 // exhausted.
 func (t *Tokenizer) Next(l *Line) bool {
 	for !t.done {
-		s := t.rest
+		s := t.body[t.pos:]
 		// One pass over the line finds its end, where its content stops
 		// (NUL or '#'), its first colon, and whether it may need escaping.
 		stop, colon, mayEscape := -1, -1, false
 		i := 0
 	scan:
 		for ; i < len(s); i++ {
+			// Eight bytes at a time up to the first that may be special,
+			// then byte by byte, for the tail and the false alarms.
+			for i+8 <= len(s) {
+				if m := maySpecial(load64(s, i), colon < 0, !mayEscape); m != 0 {
+					i += bits.TrailingZeros64(m) >> 3
+					break
+				}
+				i += 8
+			}
 			for i < len(s) && scanClass[s[i]] == 0 {
 				i++ // the tight loop over ordinary bytes
 			}
@@ -128,10 +144,10 @@ func (t *Tokenizer) Next(l *Line) bool {
 		var term byte
 		if i < len(s) {
 			term = s[i]
-			t.rest = s[i+1:]
+			t.pos += i + 1
 		} else {
 			t.done = true
-			t.rest = ""
+			t.pos = len(t.body)
 		}
 		content := s[:i]
 		if term == '\n' && content == "" && t.prevCR {
@@ -162,7 +178,7 @@ func (t *Tokenizer) Next(l *Line) bool {
 }
 
 // Rest returns the bytes not yet tokenized.
-func (t *Tokenizer) Rest() string { return t.rest }
+func (t *Tokenizer) Rest() string { return t.body[t.pos:] }
 
 // indexLineEnd returns the index of the first CR or LF in s, or -1.
 func indexLineEnd(s string) int {
@@ -253,19 +269,25 @@ func splitDirective(l *Line, content string, colon int) {
 // indexBlank returns the index of the first space or tab in s, or -1.
 // (strings.IndexAny builds a byte set on every call.)
 func indexBlank(s string) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] == ' ' || s[i] == '\t' {
-			return i
-		}
+	sp := strings.IndexByte(s, ' ')
+	head := s
+	if sp >= 0 {
+		head = s[:sp]
 	}
-	return -1
+	if tab := strings.IndexByte(head, '\t'); tab >= 0 {
+		return tab
+	}
+	return sp
 }
 
 // IsSpace reports whether c is ASCII white space as C's isspace sees it in
 // the C locale. LF and CR never reach it inside a line.
 func IsSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\n' || c == '\r'
+	return c <= ' ' && spaceBits>>c&1 != 0
 }
+
+// spaceBits has bit c set for each white-space byte c.
+const spaceBits = 1<<' ' | 1<<'\t' | 1<<'\v' | 1<<'\f' | 1<<'\n' | 1<<'\r'
 
 // TrimSpace returns s without the leading and trailing bytes IsSpace
 // reports (Google's StripWhitespaceSlowly; unlike strings.TrimSpace, no
@@ -308,6 +330,19 @@ var keySpellings = [...]keySpelling{
 func ClassifyKey(key string) (KeyKind, bool) {
 	if key == "" {
 		return KeyUnknown, false
+	}
+	// The usual spellings, eight bytes at a time. OR-ing 0x20 lower-cases
+	// letters and maps no other byte a key can hold onto a letter, '-' or
+	// ' ' (only CR and NUL would, and a line holds neither).
+	if len(key) >= 8 {
+		switch load64(key, 0) | 0x2020202020202020 {
+		case wordDisallow:
+			return KeyDisallow, false
+		case wordUserAge:
+			if len(key) >= 10 && key[8]|0x20 == 'n' && key[9]|0x20 == 't' {
+				return KeyUserAgent, false
+			}
+		}
 	}
 	// Only the spellings that share the key's first letter can match; they
 	// are tried in keySpellings order.
@@ -362,3 +397,41 @@ func Spelling(key string) string {
 	}
 	return key
 }
+
+// Words of eight key bytes, as load64 reads them.
+var (
+	wordDisallow = load64("disallow", 0)
+	wordUserAge  = load64("user-age", 0)
+)
+
+// load64 returns s[i:i+8] as a little-endian word; the compiler makes it
+// one load.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+const (
+	lowBits  = 0x0101010101010101
+	highBits = 0x8080808080808080
+)
+
+// maySpecial sets the high bit of the first byte of w that the line scan
+// must look at (a byte below 0x0E, which covers NUL, LF and CR; '#', a
+// byte >= 0x80, and ':' and '%' while the scan still needs them), and may
+// set it in later bytes too. It is zero when no byte of w needs a look.
+func maySpecial(w uint64, colon, percent bool) uint64 {
+	m := (w-0x0E*lowBits)&^w | zeroBytes(w^('#'*lowBits)) | w
+	if colon {
+		m |= zeroBytes(w ^ (':' * lowBits))
+	}
+	if percent {
+		m |= zeroBytes(w ^ ('%' * lowBits))
+	}
+	return m & highBits
+}
+
+// zeroBytes sets, before masking with highBits, the high bit of the first
+// zero byte of w (and maybe of later ones).
+func zeroBytes(w uint64) uint64 { return (w - lowBits) &^ w }

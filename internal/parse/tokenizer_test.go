@@ -261,6 +261,10 @@ func TestClassifyKey(t *testing.T) {
 		{"site map", KeyUnknown, false},
 		{"Crawl-delay", KeyUnknown, false},
 		{"host", KeyUnknown, false},
+		{"user-agen", KeyUnknown, false},
+		{"user-agenT", KeyUserAgent, false},
+		{"user-ageNx", KeyUnknown, false},
+		{"disallo", KeyUnknown, false},
 		{"\u0130sallow", KeyUnknown, false}, // no Unicode folding
 		{"dİsallow", KeyUnknown, false},
 	}
@@ -294,6 +298,15 @@ func TestScanMatchesTokenizeLine(t *testing.T) {
 			var g Line
 			TokenizeLine(&g, l.Num, consumed)
 			generic = append(generic, lineView{g.Num, g.Kind, g.Key, g.Value, g.Flags &^ LineMayEscape})
+			// The scan flags a '%' or a byte >= 0x80 before the content's end.
+			content := consumed
+			if i := strings.IndexAny(content, "\x00#"); i >= 0 {
+				content = content[:i]
+			}
+			wantEscape := strings.ContainsFunc(content, func(r rune) bool { return r == '%' || r >= 0x80 })
+			if got := l.Flags&LineMayEscape != 0; got != wantEscape && len(consumed) <= MaxLineBytes {
+				t.Fatalf("line %d of %q: LineMayEscape %v, want %v", l.Num, body, got, wantEscape)
+			}
 		}
 		if diff := cmp.Diff(generic, views(lines)); diff != "" {
 			t.Fatalf("scan and TokenizeLine disagree on %q (-generic +scan):\n%s", body, diff)
@@ -306,7 +319,7 @@ func TestScanMatchesTokenizeLine(t *testing.T) {
 		check(body)
 	}
 	// Random lines built from the bytes and words the scan treats apart.
-	pieces := []string{"\n", "\r", "\r\n", "\x00", "#", ":", " ", "\t", "%", "\xC3\xA9", "\xFF", "user-agent", "Disallow", "allow", "sitemap", "/a", "*", "$", "x"}
+	pieces := []string{"\n", "\r", "\r\n", "\x00", "#", ":", " ", "\t", "%", "\xC3\xA9", "\xFF", "user-agent", "Disallow", "allow", "sitemap", "/a", "*", "$", "x", "/abcdefghijklmnop", "Disallow: /abcdefgh/ijklmnop/qrstuvwx"}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 500; i++ {
 		var b strings.Builder

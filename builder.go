@@ -1,0 +1,319 @@
+package robotstxt
+
+import (
+	"slices"
+	"sync"
+	"unsafe"
+
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
+)
+
+// A builder collects the parts of a file while it is read, as offsets into
+// one byte buffer, then gives the Robots each of its arrays in one
+// allocation of the exact size: all strings in one block, all rules in
+// one array (each group's rules a part of it), one array of groups, of
+// fields, of agents, sitemaps and raw patterns together. Nothing grows
+// while reading but the builder's own buffers, which are reused from one
+// Parse to the next, so a file costs a handful of allocations whatever its
+// length.
+type builder struct {
+	text     []byte // the bytes kept: agents, tokens, patterns, keys, values
+	rules    []ruleDraft
+	groups   []groupDraft
+	agents   []agentDraft
+	fields   []fieldDraft
+	sitemaps []span
+	raws     []span // patterns as written, where the wire form differs
+
+	// Scratch of the final steps.
+	compiled []compiledRule
+	names    []parse.Naming
+	groupIDs []int32
+	groupSet []int32
+}
+
+// A span is a string of builder.text.
+type span struct{ off, n uint32 }
+
+type ruleDraft struct {
+	pattern span
+	line    int32
+	info    uint32 // as compiledRule.info, without ruleWild
+}
+
+type groupDraft struct {
+	line             int32
+	agentLo, agentHi int32
+	fieldLo, fieldHi int32
+	ruleLo, ruleHi   int32
+	global           bool
+}
+
+type agentDraft struct {
+	value, token span // token: the lower-cased product token
+}
+
+type fieldDraft struct {
+	key, value span
+	line       int
+}
+
+// A builder is kept for the next Parse only while its buffers are small:
+// the pool holds them across a garbage collection, and the memory a large
+// file needed should go back to the heap with the file, not stay behind
+// in the pool.
+const (
+	maxPooledText  = 64 << 10
+	maxPooledRules = 2048
+)
+
+var builders = sync.Pool{New: func() any { return new(builder) }}
+
+// keep appends s to the text and returns its span.
+func (b *builder) keep(s string) span {
+	off := len(b.text)
+	b.text = append(b.text, s...)
+	return span{uint32(off), uint32(len(s))}
+}
+
+// keepEscaped returns the span of s in wire form, which is value (the span
+// of s itself) when escaping changes nothing.
+func (b *builder) keepEscaped(s string, value span) span {
+	if _, _, changed := wireLen(s); !changed {
+		return value
+	}
+	off := len(b.text)
+	b.text = appendEscaped(b.text, s)
+	return span{uint32(off), uint32(len(b.text) - off)}
+}
+
+// keepLower appends s lower-cased and returns its span.
+func (b *builder) keepLower(s string) span {
+	off := len(b.text)
+	for i := 0; i < len(s); i++ {
+		b.text = append(b.text, lowerASCII(s[i]))
+	}
+	return span{uint32(off), uint32(len(s))}
+}
+
+// read reads the lines of body into the builder.
+func (b *builder) read(body string) {
+	gr := parse.NewGrouper(body)
+	var l parse.Grouped
+	for gr.Next(&l) {
+		switch l.Role {
+		case parse.RoleAgent:
+			if l.NewGroup {
+				if n := len(b.groups); n > 0 {
+					b.groups[n-1].ruleHi = int32(len(b.rules))
+				}
+				a, f, ru := int32(len(b.agents)), int32(len(b.fields)), int32(len(b.rules))
+				b.groups = append(b.groups, groupDraft{line: int32(l.Num), agentLo: a, agentHi: a, fieldLo: f, fieldHi: f, ruleLo: ru, ruleHi: ru})
+			}
+			g := &b.groups[l.Group]
+			value := b.keep(l.Value)
+			token := parse.ProductToken(l.Value)
+			tokenSpan := span{value.off, uint32(len(token))}
+			if parse.HasUpper(token) {
+				tokenSpan = b.keepLower(token)
+			}
+			b.agents = append(b.agents, agentDraft{value: value, token: tokenSpan})
+			g.agentHi++
+			if parse.IsGlobalAgent(l.Value) {
+				g.global = true
+			}
+		case parse.RoleRule:
+			b.addRule(l.Kind == parse.KeyAllow, l.Value, l.Num, l.Flags&parse.LineMayEscape != 0)
+		case parse.RoleSitemap:
+			if l.Value != "" {
+				b.sitemaps = append(b.sitemaps, b.keep(l.Value))
+			}
+		case parse.RoleOther:
+			b.fields = append(b.fields, fieldDraft{key: b.keep(l.Key), value: b.keep(l.Value), line: l.Num})
+			if l.Group >= 0 {
+				b.groups[l.Group].fieldHi++
+			}
+		}
+	}
+	if n := len(b.groups); n > 0 {
+		b.groups[n-1].ruleHi = int32(len(b.rules))
+	}
+}
+
+// addRule adds one rule as written, with the directory pattern Google
+// derives from an index.htm allow.
+func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
+	raw := b.keep(value)
+	pattern := raw
+	if mayEscape {
+		pattern = b.keepEscaped(value, raw)
+	}
+	info := uint32(0)
+	if allow {
+		info |= ruleAllow
+	}
+	if pattern != raw {
+		b.raws = append(b.raws, raw)
+		info |= uint32(len(b.raws)) << rawShift
+	}
+	b.rules = append(b.rules, ruleDraft{pattern: pattern, line: int32(line), info: info})
+	if !allow {
+		return
+	}
+	// The derived pattern is the directory of the wire form, then '$'.
+	if pattern.n == 0 {
+		return
+	}
+	dir, ok := parse.IndexDirectory(unsafe.String(&b.text[pattern.off], pattern.n))
+	if !ok {
+		return
+	}
+	if info>>rawShift == 0 {
+		b.raws = append(b.raws, raw)
+		info |= uint32(len(b.raws)) << rawShift
+	}
+	off := len(b.text)
+	b.text = append(b.text, b.text[pattern.off:pattern.off+uint32(len(dir))]...)
+	b.text = append(b.text, '$')
+	b.rules = append(b.rules, ruleDraft{pattern: span{uint32(off), uint32(len(dir) + 1)}, line: int32(line), info: info | ruleDerived})
+}
+
+// finish gives r its parts, each array allocated once at its exact size.
+func (b *builder) finish(r *Robots) {
+	if len(b.text) == 0 && len(b.groups) == 0 && len(b.fields) == 0 {
+		return
+	}
+	text := string(b.text)
+	str := func(sp span) string { return text[sp.off : sp.off+sp.n] }
+
+	// The agents, sitemaps and raw patterns share one array.
+	strs := make([]string, len(b.agents)+len(b.sitemaps)+len(b.raws))
+	for i := range b.agents {
+		strs[i] = str(b.agents[i].value)
+	}
+	n := len(b.agents)
+	for i, sp := range b.sitemaps {
+		strs[n+i] = str(sp)
+	}
+	n += len(b.sitemaps)
+	for i, sp := range b.raws {
+		strs[n+i] = str(sp)
+	}
+	if len(b.agents) > 0 {
+		r.agents = strs[:len(b.agents):len(b.agents)]
+	}
+	if len(b.sitemaps) > 0 {
+		r.sitemaps = strs[len(b.agents):n:n]
+	}
+	if len(b.raws) > 0 {
+		r.raws = strs[n:]
+	}
+
+	if len(b.fields) > 0 {
+		r.fields = make([]Field, len(b.fields))
+		for i := range b.fields {
+			f := &b.fields[i]
+			r.fields[i] = Field{Key: str(f.key), Value: str(f.value), Line: f.line}
+		}
+	}
+
+	// Every group's rules, compiled in file order into the scratch, then
+	// sorted into their part of one array.
+	var all []compiledRule
+	if len(b.rules) > 0 {
+		all = make([]compiledRule, len(b.rules))
+		b.compiled = b.compiled[:0]
+		for i := range b.rules {
+			d := &b.rules[i]
+			b.compiled = append(b.compiled, newCompiledRule(str(d.pattern), int(d.line), d.info))
+		}
+	}
+	indexes := 0
+	for i := range b.groups {
+		if g := &b.groups[i]; g.ruleHi-g.ruleLo >= indexMinRules {
+			indexes++
+		}
+	}
+	var lazy []lazyIndex
+	if indexes > 0 {
+		lazy = make([]lazyIndex, indexes)
+	}
+	r.groups = make([]group, len(b.groups))
+	for i := range b.groups {
+		d := &b.groups[i]
+		g := &r.groups[i]
+		*g = group{line: d.line, agentLo: d.agentLo, agentHi: d.agentHi, fieldLo: d.fieldLo, fieldHi: d.fieldHi, global: d.global}
+		if d.ruleHi > d.ruleLo {
+			g.rules = all[d.ruleLo:d.ruleHi:d.ruleHi]
+			sortRules(g.rules, b.compiled[d.ruleLo:d.ruleHi])
+		}
+		if len(g.rules) >= indexMinRules {
+			g.index = &lazy[0]
+			g.index.compiled = g.rules
+			lazy = lazy[1:]
+		}
+	}
+	clear(b.compiled) // the scratch must not keep the text alive
+
+	b.compile(r, str)
+}
+
+// compile builds the per-agent rule sets from the groups. Most agents
+// appear in one group and share its rule set; only agents named in several
+// groups get a merged one.
+func (b *builder) compile(r *Robots, str func(span) string) {
+	b.names = b.names[:0]
+	b.groupIDs = b.groupIDs[:0] // the "*" groups
+	for gi := range b.groups {
+		g := &b.groups[gi]
+		if g.global {
+			b.groupIDs = append(b.groupIDs, int32(gi))
+		}
+		for _, a := range b.agents[g.agentLo:g.agentHi] {
+			if value := str(a.value); !parse.IsGlobalAgent(value) {
+				b.names = append(b.names, parse.Naming{Token: str(a.token), Group: int32(gi)})
+			}
+		}
+	}
+	globalGroups := b.groupIDs
+	// 1 + the index of each group's own set, once made.
+	b.groupSet = slices.Grow(b.groupSet[:0], len(b.groups))[:len(b.groups)]
+	clear(b.groupSet)
+	r.sets = make([]ruleSet, 0, len(b.groups))
+	parse.SortNamings(b.names)
+	tokens := 0
+	for i := range b.names {
+		if i == 0 || b.names[i].Token != b.names[i-1].Token {
+			tokens++
+		}
+	}
+	if tokens > 0 {
+		r.tokens = make([]agentToken, 0, tokens)
+	}
+	var groups []int32
+	for i := 0; i < len(b.names); {
+		var token string
+		token, groups, i = parse.NextAgent(b.names, i, groups)
+		r.tokens = append(r.tokens, agentToken{name: token, set: r.setFor(groups, b.groupSet)})
+	}
+	if len(globalGroups) > 0 {
+		r.globalSet = 1 + r.setFor(globalGroups, b.groupSet)
+	}
+	clear(b.names)
+}
+
+// release returns the builder to the pool, emptied.
+func (b *builder) release() {
+	if cap(b.text) > maxPooledText || cap(b.rules) > maxPooledRules || cap(b.compiled) > maxPooledRules ||
+		cap(b.agents) > maxPooledRules || cap(b.fields) > maxPooledRules || cap(b.names) > maxPooledRules {
+		return
+	}
+	b.text = b.text[:0]
+	b.rules = b.rules[:0]
+	b.groups = b.groups[:0]
+	b.agents = b.agents[:0]
+	b.fields = b.fields[:0]
+	b.sitemaps = b.sitemaps[:0]
+	b.raws = b.raws[:0]
+	builders.Put(b)
+}
