@@ -184,6 +184,7 @@ func (b *builder) finish(r *Robots) {
 		return
 	}
 	text := string(b.text)
+	r.text = text
 	str := func(sp span) string { return text[sp.off : sp.off+sp.n] }
 
 	// The agents, sitemaps and raw patterns share one array.
@@ -225,7 +226,7 @@ func (b *builder) finish(r *Robots) {
 		b.compiled = b.compiled[:0]
 		for i := range b.rules {
 			d := &b.rules[i]
-			b.compiled = append(b.compiled, newCompiledRule(str(d.pattern), int(d.line), d.info))
+			b.compiled = append(b.compiled, newCompiledRule(str(d.pattern), d.pattern.off, int(d.line), d.info))
 		}
 	}
 	indexes := 0
@@ -250,6 +251,7 @@ func (b *builder) finish(r *Robots) {
 		if len(g.rules) >= indexMinRules {
 			g.index = &lazy[0]
 			g.index.compiled = g.rules
+			g.index.text = text
 			lazy = lazy[1:]
 		}
 	}

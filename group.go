@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 )
@@ -35,6 +36,7 @@ type ruleSet struct {
 	// decides: by priority (longer patterns first), allow before disallow
 	// at equal priority, then in file order. See ruleSet.decide.
 	compiled        []compiledRule
+	text            string     // the file's string block, which compiled rules' patterns are spans of
 	raws            []string   // patterns as written where they differ from compiled ones
 	index           *lazyIndex // nil for small sets
 	crawlDelay      time.Duration
@@ -45,9 +47,14 @@ type ruleSet struct {
 	usage           *usagePreferences // Content-Usage and Content-Signal lines; see buildUsage
 }
 
-// A compiledRule is a rule as Google's matcher sees it.
+// A compiledRule is a rule as Google's matcher sees it. It holds no
+// pointer: its pattern is a span of the file's string block, so a large
+// rule array costs 24 bytes a rule and the garbage collector never scans
+// it.
 type compiledRule struct {
-	pattern string // the value in wire form; its length is the priority
+	// off and n locate the value in wire form in the string block; n, its
+	// length, is the priority.
+	off, n uint32
 	// head is the prefixKey of the pattern's literal prefix: a path whose
 	// first bytes differ from it cannot match, which one comparison of
 	// integers tells. Patterns hold no NUL, so head's trailing zero bytes
@@ -67,13 +74,24 @@ type compiledRule struct {
 	info uint32
 }
 
-// newCompiledRule returns the rule for a pattern in wire form.
-func newCompiledRule(pattern string, line int, info uint32) compiledRule {
+// newCompiledRule returns the rule for a pattern in wire form, which is
+// text[off:off+len(pattern)].
+func newCompiledRule(pattern string, off uint32, line int, info uint32) compiledRule {
 	literal, whole := literalPrefix(pattern)
 	if !whole {
 		info |= ruleWild
 	}
-	return compiledRule{pattern: pattern, head: prefixKey(literal), line: int32(line), info: info}
+	return compiledRule{off: off, n: uint32(len(pattern)), head: prefixKey(literal), line: int32(line), info: info}
+}
+
+// pattern returns the rule's value in wire form, a span of text, the
+// string block of the file the rule was compiled from.
+func (c *compiledRule) pattern(text string) string {
+	if c.n == 0 {
+		return ""
+	}
+	// The builder made the span from text: no bounds to check.
+	return unsafe.String((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(text)), c.off)), c.n)
 }
 
 const (
@@ -85,10 +103,10 @@ const (
 
 func (c *compiledRule) allow() bool { return c.info&ruleAllow != 0 }
 
-// matches reports whether the rule's pattern matches path, whose
-// prefixKey is pathKey.
-func (c *compiledRule) matches(path string, pathKey uint64) bool {
-	return c.mayMatch(pathKey) && c.matchesFully(path)
+// matches reports whether the rule's pattern, a span of text, matches
+// path, whose prefixKey is pathKey.
+func (c *compiledRule) matches(text, path string, pathKey uint64) bool {
+	return c.mayMatch(pathKey) && c.matchesFully(text, path)
 }
 
 // mayMatch reports whether the path's first bytes agree with the rule's
@@ -97,18 +115,21 @@ func (c *compiledRule) mayMatch(pathKey uint64) bool {
 	return pathKey&(^uint64(0)<<(bits.TrailingZeros64(c.head)&^7)) == c.head
 }
 
-// matchesFully reports whether the rule's pattern matches path. Most
-// patterns are plain prefixes, which need no pattern matcher.
-func (c *compiledRule) matchesFully(path string) bool {
+// matchesFully reports whether the rule's pattern, a span of text,
+// matches path. Most patterns are plain prefixes, which need no pattern
+// matcher.
+func (c *compiledRule) matchesFully(text, path string) bool {
+	pattern := c.pattern(text)
 	if c.info&ruleWild == 0 {
-		return len(path) >= len(c.pattern) && path[:len(c.pattern)] == c.pattern
+		return len(path) >= len(pattern) && path[:len(pattern)] == pattern
 	}
-	return matchPattern(c.pattern, path)
+	return matchPattern(pattern, path)
 }
 
-// asWritten returns the rule as it stands in the file.
-func (c *compiledRule) asWritten(raws []string) Rule {
-	pattern := c.pattern
+// asWritten returns the rule as it stands in the file whose string block
+// is text.
+func (c *compiledRule) asWritten(text string, raws []string) Rule {
+	pattern := c.pattern(text)
 	if i := c.info >> rawShift; i != 0 {
 		pattern = raws[i-1]
 	}
@@ -118,8 +139,8 @@ func (c *compiledRule) asWritten(raws []string) Rule {
 // compareRules orders compiled rules: longer patterns first, then allow
 // before disallow, then file order.
 func compareRules(a, b compiledRule) int {
-	if len(a.pattern) != len(b.pattern) {
-		return len(b.pattern) - len(a.pattern)
+	if a.n != b.n {
+		return int(b.n) - int(a.n)
 	}
 	if a.allow() != b.allow() {
 		if a.allow() {
@@ -156,7 +177,7 @@ func sortRules(dst, src []compiledRule) {
 	// linear when patterns are short, as they almost always are.
 	maxLen := 0
 	for i := range src {
-		maxLen = max(maxLen, len(src[i].pattern))
+		maxLen = max(maxLen, int(src[i].n))
 	}
 	if maxLen > 8*len(src) {
 		copy(dst, src)
@@ -164,7 +185,7 @@ func sortRules(dst, src []compiledRule) {
 		return
 	}
 	key := func(c *compiledRule) int {
-		k := 2 * (maxLen - len(c.pattern))
+		k := 2 * (maxLen - int(c.n))
 		if !c.allow() {
 			k++
 		}
@@ -197,7 +218,7 @@ func (r *Robots) setFor(groups []int32, groupSet []int32) int32 {
 		gi := groups[0]
 		if groupSet[gi] == 0 {
 			g := &r.groups[gi]
-			rs := ruleSet{compiled: g.rules, raws: r.raws, index: r.groupIndex(g)}
+			rs := ruleSet{compiled: g.rules, text: r.text, raws: r.raws, index: r.groupIndex(g)}
 			rs.crawlDelay, rs.hasCrawlDelay = crawlDelay(r.fields[g.fieldLo:g.fieldHi])
 			rs.requestInterval, rs.hasRequestRate = requestRate(r.fields[g.fieldLo:g.fieldHi])
 			r.sets = append(r.sets, rs)
@@ -213,7 +234,7 @@ func (r *Robots) setFor(groups []int32, groupSet []int32) int32 {
 // of the group, or nil for a small group.
 func (r *Robots) groupIndex(g *group) *lazyIndex {
 	if g.index == nil && len(g.rules) >= indexMinRules {
-		g.index = &lazyIndex{compiled: g.rules}
+		g.index = &lazyIndex{compiled: g.rules, text: r.text}
 	}
 	return g.index
 }
@@ -221,7 +242,7 @@ func (r *Robots) groupIndex(g *group) *lazyIndex {
 // mergedRuleSet merges the rules of the given groups, which are in file
 // order; the crawl delay is the first group's that sets one.
 func (r *Robots) mergedRuleSet(groups []int32) ruleSet {
-	rs := ruleSet{raws: r.raws}
+	rs := ruleSet{text: r.text, raws: r.raws}
 	if len(groups) == 1 {
 		g := &r.groups[groups[0]]
 		rs.compiled, rs.index = g.rules, r.groupIndex(g)
@@ -237,7 +258,7 @@ func (r *Robots) mergedRuleSet(groups []int32) ruleSet {
 		slices.SortFunc(all, compareRules)
 		rs.compiled = all
 		if len(all) >= indexMinRules {
-			rs.index = &lazyIndex{compiled: all}
+			rs.index = &lazyIndex{compiled: all, text: r.text}
 		}
 	}
 	for _, gi := range groups {

@@ -167,7 +167,7 @@ func TestHostileAgainstScan(t *testing.T) {
 		rs, _ := r.rulesFor("x")
 		for _, n := range []int{1, 50, 700, 5000} {
 			for _, path := range []string{f.path(n), f.path(n) + "bcd", f.path(n) + "hgfedcba", "/" + f.path(n)} {
-				want := scanDecide(rs.compiled, path)
+				want := scanDecide(rs.compiled, rs.text, path)
 				for q := 0; q < 40; q++ { // past the queries answered before the index is built
 					if got := rs.decide(path); got != want {
 						t.Fatalf("%s, path of %d bytes, query %d: decided by %v, the scan by %v", f.name, len(path), q, got, want)
@@ -187,7 +187,7 @@ func TestHostileConcurrentUse(t *testing.T) {
 		want := make([]bool, len(paths))
 		rs, _ := Parse(f.file).rulesFor("x")
 		for i, p := range paths {
-			c := scanDecide(rs.compiled, p)
+			c := scanDecide(rs.compiled, rs.text, p)
 			want[i] = c == nil || c.allows()
 		}
 		r := Parse(f.file)

@@ -107,8 +107,9 @@ type prefixEntry struct {
 
 const noRule = int32(1<<31 - 1)
 
-// newRuleIndex indexes compiled, a rule set in deciding order.
-func newRuleIndex(compiled []compiledRule) *ruleIndex {
+// newRuleIndex indexes compiled, a rule set in deciding order whose
+// patterns are spans of text.
+func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 	type item struct {
 		prefix string
 		pos    int32
@@ -116,7 +117,7 @@ func newRuleIndex(compiled []compiledRule) *ruleIndex {
 	}
 	items := make([]item, len(compiled))
 	for i := range compiled {
-		p, whole := literalPrefix(compiled[i].pattern)
+		p, whole := literalPrefix(compiled[i].pattern(text))
 		items[i] = item{p, int32(i), whole}
 	}
 	slices.SortFunc(items, func(a, b item) int {
@@ -155,7 +156,7 @@ func newRuleIndex(compiled []compiledRule) *ruleIndex {
 				e.literal = min(e.literal, items[k].pos)
 				continue
 			}
-			pattern := compiled[items[k].pos].pattern
+			pattern := compiled[items[k].pos].pattern(text)
 			if j-i > 8 {
 				// A rule whose pattern an earlier rule has never decides.
 				if seen[pattern] {
@@ -187,8 +188,9 @@ func newRuleIndex(compiled []compiledRule) *ruleIndex {
 	return idx
 }
 
-// find returns the position of the deciding rule for path, or noRule.
-func (idx *ruleIndex) find(compiled []compiledRule, path string) int32 {
+// find returns the position of the deciding rule for path, or noRule;
+// the rules' patterns are spans of text.
+func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 	e := idx.longestPrefixOf(path)
 	best := noRule
 	var occ *occurrences // where the windows occur in path, once found
@@ -211,7 +213,7 @@ func (idx *ruleIndex) find(compiled []compiledRule, path string) int32 {
 			if have != 0 && idx.need[w]&^have != 0 {
 				continue // the path lacks a byte the pattern requires
 			}
-			pattern := compiled[pos].pattern
+			pattern := compiled[pos].pattern(text)
 			// The entry's prefix, this rule's literal prefix, starts path.
 			if occ == nil {
 				if matched < filterAfter {
@@ -281,6 +283,7 @@ func commonPrefixLen(a, b string) int {
 // then, queries scan the rules. It is safe for concurrent use.
 type lazyIndex struct {
 	compiled []compiledRule
+	text     string       // the string block of compiled's patterns
 	asked    atomic.Int32 // queries scanned so far
 	once     sync.Once
 	built    atomic.Pointer[ruleIndex] // set by once; read without it by ready
@@ -302,7 +305,7 @@ func (l *lazyIndex) ready() *ruleIndex { return l.built.Load() }
 
 // get returns the index, building it if needed.
 func (l *lazyIndex) get() *ruleIndex {
-	l.once.Do(func() { l.built.Store(newRuleIndex(l.compiled)) })
+	l.once.Do(func() { l.built.Store(newRuleIndex(l.compiled, l.text)) })
 	return l.built.Load()
 }
 
@@ -325,7 +328,7 @@ func (l *lazyIndex) scan(path string) (pos int32, ok bool) {
 				return 0, false
 			}
 		}
-		if c.matchesFully(path) {
+		if c.matchesFully(l.text, path) {
 			return int32(i), true
 		}
 	}

@@ -55,12 +55,12 @@ func TestIndexAgainstScan(t *testing.T) {
 			key := prefixKey(path)
 			want := noRule
 			for i := range rs.compiled {
-				if rs.compiled[i].matches(path, key) {
+				if rs.compiled[i].matches(rs.text, path, key) {
 					want = int32(i)
 					break
 				}
 			}
-			if got := rs.index.get().find(rs.compiled, path); got != want {
+			if got := rs.index.get().find(rs.compiled, rs.text, path); got != want {
 				t.Fatalf("round %d, path %q: index decides by rule %d, scan by rule %d\n%s", round, path, got, want, body)
 			}
 		}
@@ -101,9 +101,9 @@ func randomIndexedRules(t *testing.T, rng *rand.Rand, extra int, pattern func() 
 // scanDecide is a slow twin of ruleSet.decide, kept on purpose as the
 // reference the index tests compare with: every rule in order, each by the
 // plain pattern matcher, no index, key or filter.
-func scanDecide(compiled []compiledRule, path string) *compiledRule {
+func scanDecide(compiled []compiledRule, text, path string) *compiledRule {
 	for i := range compiled {
-		if matchPattern(compiled[i].pattern, path) {
+		if matchPattern(compiled[i].pattern(text), path) {
 			return &compiled[i]
 		}
 	}

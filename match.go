@@ -167,7 +167,7 @@ func (rs *ruleSet) decide(path string) *compiledRule {
 			if idx == nil {
 				idx = rs.index.get()
 			}
-			pos = idx.find(rs.compiled, path)
+			pos = idx.find(rs.compiled, rs.text, path)
 		}
 		if pos != noRule {
 			return &rs.compiled[pos]
@@ -176,7 +176,7 @@ func (rs *ruleSet) decide(path string) *compiledRule {
 	}
 	key := prefixKey(path)
 	for i := range rs.compiled {
-		if rs.compiled[i].matches(path, key) {
+		if rs.compiled[i].matches(rs.text, path, key) {
 			return &rs.compiled[i]
 		}
 	}
@@ -185,7 +185,7 @@ func (rs *ruleSet) decide(path string) *compiledRule {
 
 // allows reports whether a deciding rule allows: an empty disallow
 // decides (and names its line) but allows.
-func (c *compiledRule) allows() bool { return c.allow() || c.pattern == "" }
+func (c *compiledRule) allows() bool { return c.allow() || c.n == 0 }
 
 // allowed reports whether rs allows url.
 func (rs *ruleSet) allowed(url string) bool {
@@ -204,7 +204,7 @@ func (rs *ruleSet) verdict(url string) Verdict {
 		return Verdict{}
 	}
 	if c := rs.decideURL(url); c != nil {
-		return Verdict{Allowed: c.allows(), Rule: c.asWritten(rs.raws)}
+		return Verdict{Allowed: c.allows(), Rule: c.asWritten(rs.text, rs.raws)}
 	}
 	return Verdict{Allowed: true}
 }

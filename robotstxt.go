@@ -62,6 +62,7 @@ type Robots struct {
 	groups    []group
 	agents    []string // user-agent values, in file order
 	fields    []Field  // other directives, in file order
+	text      string   // the string block: every kept string is a part of it
 	raws      []string // rule patterns as written, where compiling changed them
 	sitemaps  []string
 	tokens    []agentToken // every product token of the file, sorted
@@ -202,7 +203,7 @@ func (r *Robots) rulesAsWritten(g *group) []Rule {
 	var rules []Rule
 	for i := range g.rules {
 		if g.rules[i].info&ruleDerived == 0 {
-			rules = append(rules, g.rules[i].asWritten(r.raws))
+			rules = append(rules, g.rules[i].asWritten(r.text, r.raws))
 		}
 	}
 	slices.SortFunc(rules, func(a, b Rule) int { return a.Line - b.Line })

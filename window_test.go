@@ -70,8 +70,8 @@ func TestIndexFilterAgainstScan(t *testing.T) {
 		idx := rs.index.get()
 		for q := 0; q < 100; q++ {
 			path := "/" + randomWord(rng, 80, "abcd/")
-			want := scanDecide(rs.compiled, path)
-			got := idx.find(rs.compiled, path)
+			want := scanDecide(rs.compiled, rs.text, path)
+			got := idx.find(rs.compiled, rs.text, path)
 			if want == nil && got != noRule || want != nil && (got == noRule || &rs.compiled[got] != want) {
 				t.Fatalf("round %d, path %q: index decides by rule %d, scan by %v\n%s", round, path, got, want, body)
 			}
