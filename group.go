@@ -86,12 +86,15 @@ func newCompiledRule(pattern string, off uint32, line int, info uint32) compiled
 
 // pattern returns the rule's value in wire form, a span of text, the
 // string block of the file the rule was compiled from.
-func (c *compiledRule) pattern(text string) string {
-	if c.n == 0 {
+func (c *compiledRule) pattern(text string) string { return spanOf(text, c.off, c.n) }
+
+// spanOf returns text[off:off+n], which the builder made from text, so
+// there are no bounds to check.
+func spanOf(text string, off, n uint32) string {
+	if n == 0 {
 		return ""
 	}
-	// The builder made the span from text: no bounds to check.
-	return unsafe.String((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(text)), c.off)), c.n)
+	return unsafe.String((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(text)), off)), n)
 }
 
 const (

@@ -91,7 +91,9 @@ func keyPair(s string) [2]uint64 {
 
 // A prefixEntry is one distinct literal prefix.
 type prefixEntry struct {
-	prefix string
+	// off and n locate the prefix in the string block, as compiledRule's
+	// pattern: a string header would double the entry's size.
+	off, n uint32
 	// literal is the position of the best rule whose whole pattern is
 	// prefix (it matches every path starting with prefix), or noRule.
 	literal int32
@@ -106,6 +108,9 @@ type prefixEntry struct {
 }
 
 const noRule = int32(1<<31 - 1)
+
+// prefix returns the entry's prefix, a span of text.
+func (e *prefixEntry) prefix(text string) string { return spanOf(text, e.off, e.n) }
 
 // newRuleIndex indexes compiled, a rule set in deciding order whose
 // patterns are spans of text.
@@ -140,9 +145,10 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 	var seen map[string]bool // the patterns of a large entry's wild rules
 	var stack []int32        // entries that are prefixes of the current one
 	for i := 0; i < len(items); {
-		e := prefixEntry{prefix: items[i].prefix, literal: noRule, wildLo: int32(len(idx.wild)), parent: -1}
+		prefix := items[i].prefix
+		e := prefixEntry{off: compiled[items[i].pos].off, n: uint32(len(prefix)), literal: noRule, wildLo: int32(len(idx.wild)), parent: -1}
 		j := i
-		for j < len(items) && items[j].prefix == e.prefix {
+		for j < len(items) && items[j].prefix == prefix {
 			j++
 		}
 		if j-i > 8 {
@@ -166,14 +172,14 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 			}
 			idx.wild = append(idx.wild, items[k].pos)
 			idx.need = append(idx.need, requiredBytes(pattern))
-			idx.filters = append(idx.filters, newWindowFilter(idx.windows, pattern, len(e.prefix)))
+			idx.filters = append(idx.filters, newWindowFilter(idx.windows, pattern, len(prefix)))
 		}
 		e.wildHi = int32(len(idx.wild))
 		e.chainMin = e.literal
 		if e.wildHi > e.wildLo {
 			e.chainMin = min(e.chainMin, idx.wild[e.wildLo])
 		}
-		for len(stack) > 0 && !strings.HasPrefix(e.prefix, idx.entries[stack[len(stack)-1]].prefix) {
+		for len(stack) > 0 && !strings.HasPrefix(prefix, idx.entries[stack[len(stack)-1]].prefix(text)) {
 			stack = stack[:len(stack)-1]
 		}
 		if len(stack) > 0 {
@@ -181,7 +187,7 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 			e.chainMin = min(e.chainMin, idx.entries[e.parent].chainMin)
 		}
 		idx.entries = append(idx.entries, e)
-		idx.keys = append(idx.keys, keyPair(e.prefix))
+		idx.keys = append(idx.keys, keyPair(prefix))
 		stack = append(stack, int32(len(idx.entries)-1))
 		i = j
 	}
@@ -191,7 +197,7 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 // find returns the position of the deciding rule for path, or noRule;
 // the rules' patterns are spans of text.
 func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
-	e := idx.longestPrefixOf(path)
+	e := idx.longestPrefixOf(text, path)
 	best := noRule
 	var occ *occurrences // where the windows occur in path, once found
 	var have uint64      // the path's byteSignature, computed when first useful
@@ -226,7 +232,7 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 				}
 				occ = idx.windows.find(path)
 			}
-			if idx.filters[w].mayMatch(occ, pattern, path, len(entry.prefix)) && idx.windows.verify(occ, pattern, path, len(entry.prefix)) {
+			if idx.filters[w].mayMatch(occ, pattern, path, int(entry.n)) && idx.windows.verify(occ, pattern, path, int(entry.n)) {
 				best = pos
 				break
 			}
@@ -240,14 +246,14 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 }
 
 // longestPrefixOf returns the entry with the longest prefix that is a
-// prefix of path, or -1.
-func (idx *ruleIndex) longestPrefixOf(path string) int32 {
+// prefix of path, or -1. The entries' prefixes are spans of text.
+func (idx *ruleIndex) longestPrefixOf(text, path string) int32 {
 	// Find the last entry <= path.
 	pk := keyPair(path)
 	lo, hi := 0, len(idx.entries) // find the first entry > path
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if k := &idx.keys[mid]; k[0] < pk[0] || k[0] == pk[0] && (k[1] < pk[1] || k[1] == pk[1] && idx.entries[mid].prefix <= path) {
+		if k := &idx.keys[mid]; k[0] < pk[0] || k[0] == pk[0] && (k[1] < pk[1] || k[1] == pk[1] && idx.entries[mid].prefix(text) <= path) {
 			lo = mid + 1
 		} else {
 			hi = mid
@@ -260,8 +266,8 @@ func (idx *ruleIndex) longestPrefixOf(path string) int32 {
 	// Every entry that is a prefix of path sorts between itself and path,
 	// so it is also a prefix of entry e, within the n bytes e and path
 	// share: it is on e's parent chain, whose prefixes get shorter.
-	n := commonPrefixLen(idx.entries[e].prefix, path)
-	for e >= 0 && len(idx.entries[e].prefix) > n {
+	n := uint32(commonPrefixLen(idx.entries[e].prefix(text), path))
+	for e >= 0 && idx.entries[e].n > n {
 		e = idx.entries[e].parent
 	}
 	return e
