@@ -153,8 +153,13 @@ func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
 		info |= ruleAllow
 	}
 	if pattern != raw {
-		b.raws = append(b.raws, raw)
-		info |= uint32(len(b.raws)) << rawShift
+		// keepEscaped wrote the pattern right after the raw value.
+		if raw.n <= maxRawBefore {
+			info |= ruleRawBefore | raw.n<<rawShift
+		} else {
+			b.raws = append(b.raws, raw)
+			info |= uint32(len(b.raws)) << rawShift
+		}
 	}
 	b.rules = append(b.rules, ruleDraft{pattern: pattern, line: int32(line), info: info})
 	if !allow {
@@ -168,9 +173,10 @@ func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
 	if !ok {
 		return
 	}
-	if info>>rawShift == 0 {
+	// The derived pattern lies elsewhere: its pattern as written is in raws.
+	if info&ruleRawBefore != 0 || info>>rawShift == 0 {
 		b.raws = append(b.raws, raw)
-		info |= uint32(len(b.raws)) << rawShift
+		info = info&^(ruleRawBefore|maxRawBefore<<rawShift) | uint32(len(b.raws))<<rawShift
 	}
 	off := len(b.text)
 	b.text = append(b.text, b.text[pattern.off:pattern.off+uint32(len(dir))]...)

@@ -66,11 +66,15 @@ type compiledRule struct {
 	//	bit 0      ruleAllow
 	//	bit 1      ruleDerived
 	//	bit 2      ruleWild
-	//	bits 3-31  1 + the index in raws of the pattern as written, or 0
-	//	           when it is pattern (info>>rawShift)
+	//	bit 3      ruleRawBefore
+	//	bits 4-31  (info>>rawShift) with ruleRawBefore, the length of the
+	//	           pattern as written, which ends where the pattern starts
+	//	           in the string block; without it, 1 + the index in raws of
+	//	           the pattern as written, or 0 when it is the pattern
 	//
-	// 29 bits count 536 million raw patterns: more rules than a file of
-	// several gigabytes holds.
+	// Most rewritten patterns use the first form, which costs no string
+	// header; 28 bits count 268 million raw patterns or bytes, and longer
+	// ones use raws.
 	info uint32
 }
 
@@ -101,7 +105,11 @@ const (
 	ruleAllow   = 1 << 0 // an allow rule
 	ruleDerived = 1 << 1 // the directory pattern Google derives from an index.htm allow
 	ruleWild    = 1 << 2 // the pattern holds a '*' or ends in '$': not a plain prefix
-	rawShift    = 3      // info>>rawShift is 1 + the index in raws of the pattern as written, or 0 if it is pattern
+	// ruleRawBefore: the pattern as written comes right before the
+	// pattern in the string block, info>>rawShift bytes long.
+	ruleRawBefore = 1 << 3
+	rawShift      = 4 // see compiledRule.info
+	maxRawBefore  = 1<<(32-rawShift) - 1
 )
 
 func (c *compiledRule) allow() bool { return c.info&ruleAllow != 0 }
@@ -133,8 +141,10 @@ func (c *compiledRule) matchesFully(text, path string) bool {
 // is text.
 func (c *compiledRule) asWritten(text string, raws []string) Rule {
 	pattern := c.pattern(text)
-	if i := c.info >> rawShift; i != 0 {
-		pattern = raws[i-1]
+	if v := c.info >> rawShift; c.info&ruleRawBefore != 0 {
+		pattern = spanOf(text, c.off-v, v)
+	} else if v != 0 {
+		pattern = raws[v-1]
 	}
 	return Rule{Allow: c.allow(), Pattern: pattern, Line: int(c.line)}
 }

@@ -3,6 +3,8 @@ package robotstxt
 import (
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // GOOGLE-BEHAVIOR 2: groups, merging, the "*" group and rules outside
@@ -425,5 +427,31 @@ func TestRequestRate(t *testing.T) {
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("%s: RequestRate() = %v, %v; want %v, %v", tt.name, got, ok, tt.want, tt.ok)
 		}
+	}
+}
+
+// Rules whose wire form differs from the value written (RFC 9309 section
+// 2.2.2: non-ASCII bytes are percent-encoded for matching) still report
+// the value as written, for the rule itself and for the directory rule
+// Google derives from an index.htm allow.
+func TestAsWrittenOfEscapedRules(t *testing.T) {
+	r := Parse([]byte("User-agent: *\nAllow: /é/index.html\nDisallow: /%e9\nDisallow: /\xff*x\n"))
+	tests := []struct {
+		url  string
+		want Rule
+	}{
+		{"http://h/é/index.html", Rule{Allow: true, Pattern: "/é/index.html", Line: 2}},
+		{"http://h/é/", Rule{Allow: true, Pattern: "/é/index.html", Line: 2}},
+		{"http://h/%E9x", Rule{Pattern: "/%e9", Line: 3}},
+		{"http://h/%FFax", Rule{Pattern: "/\xff*x", Line: 4}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, r.Explain("x", tt.url).Rule); diff != "" {
+			t.Errorf("Explain(%q).Rule (-want +got):\n%s", tt.url, diff)
+		}
+	}
+	want := []Rule{{Allow: true, Pattern: "/é/index.html", Line: 2}, {Pattern: "/%e9", Line: 3}, {Pattern: "/\xff*x", Line: 4}}
+	if diff := cmp.Diff(want, r.Groups()[0].Rules); diff != "" {
+		t.Errorf("Groups()[0].Rules (-want +got):\n%s", diff)
 	}
 }
