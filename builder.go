@@ -261,7 +261,6 @@ func (b *builder) finish(r *Robots) {
 			lazy = lazy[1:]
 		}
 	}
-	clear(b.compiled) // the scratch must not keep the text alive
 
 	b.compile(r, str)
 }
