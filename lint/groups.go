@@ -218,6 +218,7 @@ type agentSet struct {
 type setRule struct {
 	pattern      string // wire form
 	group, index int32
+	prefix       int32 // length of the pattern's literal prefix
 	allow        bool
 	derived      bool
 }
@@ -279,10 +280,12 @@ func (l *linter) fill(s *agentSet, dst []setRule) []setRule {
 	for _, gi := range s.groups {
 		for ri, r := range l.groups.Groups[gi].Rules {
 			sr := setRule{allow: r.Allow, pattern: pattern.Escape(r.Value), group: gi, index: int32(ri)}
+			sr.prefix = literalPrefixLen(sr.pattern)
 			dst = append(dst, sr)
 			if r.Allow {
 				if dir, ok := parse.IndexDirectory(sr.pattern); ok {
 					sr.pattern, sr.derived = dir+"$", true
+					sr.prefix = literalPrefixLen(sr.pattern)
 					dst = append(dst, sr)
 				}
 			}

@@ -41,3 +41,6 @@ func TestCovers(t *testing.T) {
 		}
 	}
 }
+
+// coverText is appendCoverText as a string.
+func coverText(p string) string { return string(appendCoverText(nil, p)) }
