@@ -293,7 +293,7 @@ func (l *linter) checkBody(body string) {
 func (l *linter) checkLine(ln *parse.Line) {
 	rep := l.rep
 	lr := LineReport{
-		Line:         ln.Num,
+		Line:         int32(ln.Num),
 		Typo:         ln.Flags&parse.LineTypo != 0,
 		Empty:        ln.Flags&parse.LineEmpty != 0,
 		Comment:      ln.Flags&parse.LineIsComment != 0,
