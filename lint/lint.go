@@ -143,7 +143,7 @@ func LintWith(data []byte, opts Options) *Report {
 	if limit >= 0 && len(body) > limit {
 		within = body[:limit]
 	}
-	l := &linter{rep: &Report{Diagnostics: []Diagnostic{}}}
+	l := &linter{rep: &Report{}}
 	l.checkBody(within)
 	// A first pass sizes everything, so that what Lint allocates is
 	// proportional to what it reads, not to append's slack.
@@ -168,6 +168,7 @@ func LintWith(data []byte, opts Options) *Report {
 		l.checkGroups()
 		l.checkUsage()
 	}
+	l.rep.Diagnostics = l.diagnostics()
 	sort.SliceStable(l.rep.Diagnostics, func(i, j int) bool {
 		return l.rep.Diagnostics[i].Line < l.rep.Diagnostics[j].Line
 	})
@@ -206,6 +207,10 @@ type linter struct {
 	sep    separator   // in the open group, before its first rule
 	past   *pastLimit
 
+	found    [][]Diagnostic    // the diagnostics, in chunks; see diagnostics
+	msgBuf   []byte            // addAs formats messages here
+	messages map[string]string // interned messages; see intern
+
 	prefGrouping aipref.Grouping // the AI usage preference grouping check
 	hasPrefs     bool            // some line is Content-Usage or Content-Signal
 }
@@ -226,7 +231,60 @@ func (l *linter) add(num int, code Code, format string, args ...any) {
 
 // addAs reports a diagnostic with severity sev.
 func (l *linter) addAs(num int, sev Severity, code Code, format string, args ...any) {
-	l.rep.Diagnostics = append(l.rep.Diagnostics, Diagnostic{Line: num, Severity: sev, Code: code, Message: fmt.Sprintf(format, args...)})
+	l.msgBuf = fmt.Appendf(l.msgBuf[:0], format, args...)
+	d := Diagnostic{Line: num, Severity: sev, Code: code, Message: l.intern(l.msgBuf)}
+	if n := len(l.found); n == 0 || len(l.found[n-1]) == cap(l.found[n-1]) {
+		size := 8
+		if n > 0 {
+			size = min(2*cap(l.found[n-1]), 1024)
+		}
+		l.found = append(l.found, make([]Diagnostic, 0, size))
+	}
+	last := &l.found[len(l.found)-1]
+	*last = append(*last, d)
+}
+
+// diagnostics returns the diagnostics found, in one slice of the exact
+// size: the chunks cost at most as much again, where append's growth of
+// one slice would cost up to five times as much.
+func (l *linter) diagnostics() []Diagnostic {
+	switch len(l.found) {
+	case 0:
+		return []Diagnostic{}
+	case 1:
+		return l.found[0]
+	}
+	n := 0
+	for _, c := range l.found {
+		n += len(c)
+	}
+	all := make([]Diagnostic, 0, n)
+	for _, c := range l.found {
+		all = append(all, c...)
+	}
+	return all
+}
+
+// maxInterned bounds the distinct messages a linter keeps for reuse.
+const maxInterned = 4096
+
+// intern returns msg as a string, the same string for the same message:
+// a file that repeats one finding on every line (groups-merged for the
+// same agent, agent-token-differs for the same name) stores its message
+// once. Only the first maxInterned distinct messages are kept, so a file
+// whose messages all differ pays for no growing table.
+func (l *linter) intern(msg []byte) string {
+	if s, ok := l.messages[string(msg)]; ok {
+		return s
+	}
+	s := string(msg)
+	if len(l.messages) < maxInterned {
+		if l.messages == nil {
+			l.messages = make(map[string]string)
+		}
+		l.messages[s] = s
+	}
+	return s
 }
 
 // quote quotes s for a message, shortened when long.
