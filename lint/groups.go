@@ -311,8 +311,16 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 		if budget <= 0 {
 			break
 		}
+		allows, disallows := false, false
 		for _, gi := range s.groups {
 			budget -= len(l.groups.Groups[gi].Rules)
+			for _, r := range l.groups.Groups[gi].Rules {
+				allows = allows || r.Allow
+				disallows = disallows || !r.Allow
+			}
+		}
+		if !allows || !disallows {
+			continue // only a rule of the other kind can shadow one
 		}
 		s.rules = l.fill(s, buf[:0])
 		for _, kf := range shadowed(s, &budget) {
