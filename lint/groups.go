@@ -153,7 +153,12 @@ func (l *linter) checkMerged(global []int32, agents []agentGroups) {
 		for _, gi := range ag.groups[1:] {
 			for _, a := range l.groups.Groups[gi].Agents {
 				if !a.Global && a.Token == ag.token {
-					l.add(a.Line, CodeGroupsMerged, "another group for %s starts at line %d; Google merges the rules of all of them", ag.name, l.groups.Groups[ag.groups[0]].Line)
+					b := append(l.msgBuf[:0], "another group for "...)
+					b = append(b, ag.name...)
+					b = append(b, " starts at line "...)
+					b = strconv.AppendInt(b, int64(l.groups.Groups[ag.groups[0]].Line), 10)
+					l.msgBuf = append(b, "; Google merges the rules of all of them"...)
+					l.addBuilt(a.Line, severityOf(CodeGroupsMerged), CodeGroupsMerged)
 					break
 				}
 			}

@@ -232,6 +232,13 @@ func (l *linter) add(num int, code Code, format string, args ...any) {
 // addAs reports a diagnostic with severity sev.
 func (l *linter) addAs(num int, sev Severity, code Code, format string, args ...any) {
 	l.msgBuf = fmt.Appendf(l.msgBuf[:0], format, args...)
+	l.addBuilt(num, sev, code)
+}
+
+// addBuilt reports a diagnostic whose message the caller built in
+// l.msgBuf. The findings a file can repeat on every line build theirs
+// this way: fmt would allocate for every argument.
+func (l *linter) addBuilt(num int, sev Severity, code Code) {
 	d := Diagnostic{Line: num, Severity: sev, Code: code, Message: l.intern(l.msgBuf)}
 	if n := len(l.found); n == 0 || len(l.found[n-1]) == cap(l.found[n-1]) {
 		size := 8
@@ -294,6 +301,16 @@ func quote(s string) string {
 		return strconv.Quote(short) + "..."
 	}
 	return strconv.Quote(s)
+}
+
+// appendQuote appends quote(s) to dst.
+func appendQuote(dst []byte, s string) []byte {
+	short, cut := shorten(s)
+	dst = strconv.AppendQuote(dst, short)
+	if cut {
+		dst = append(dst, "..."...)
+	}
+	return dst
 }
 
 // shorten cuts s to at most 60 bytes, at the start of a character.
@@ -557,7 +574,13 @@ func (l *linter) checkAgent(ln *parse.Line) {
 			} else if v[len(t)] == '/' {
 				l.addAs(ln.Num, SeverityInfo, CodeAgentTokenDiffers, "Google reads user-agent %s as %s: the /version is ignored", quote(v), quote(t))
 			} else {
-				l.add(ln.Num, CodeAgentTokenDiffers, "Google reads user-agent %s as %s (only letters, '-' and '_' count), so the group applies to crawlers named %s", quote(v), quote(t), quote(t))
+				b := append(l.msgBuf[:0], "Google reads user-agent "...)
+				b = appendQuote(b, v)
+				b = append(b, " as "...)
+				b = appendQuote(b, t)
+				b = append(b, " (only letters, '-' and '_' count), so the group applies to crawlers named "...)
+				l.msgBuf = appendQuote(b, t)
+				l.addBuilt(ln.Num, severityOf(CodeAgentTokenDiffers), CodeAgentTokenDiffers)
 			}
 		}
 	}
