@@ -7,6 +7,7 @@ import (
 	"github.com/seed50c7eacc/robotstxt/internal/aipref"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -207,7 +208,7 @@ type linter struct {
 	sep    separator   // in the open group, before its first rule
 	past   *pastLimit
 
-	found    [][]Diagnostic    // the diagnostics, in chunks; see diagnostics
+	found    [][]finding32     // the diagnostics, in chunks; see diagnostics
 	msgBuf   []byte            // addAs formats messages here
 	messages map[string]string // interned messages; see intern
 
@@ -239,35 +240,58 @@ func (l *linter) addAs(num int, sev Severity, code Code, format string, args ...
 // l.msgBuf. The findings a file can repeat on every line build theirs
 // this way: fmt would allocate for every argument.
 func (l *linter) addBuilt(num int, sev Severity, code Code) {
-	d := Diagnostic{Line: num, Severity: sev, Code: code, Message: l.intern(l.msgBuf)}
+	d := finding32{line: line32(num), sev: sev, code: codeIndex(code), message: l.intern(l.msgBuf)}
 	if n := len(l.found); n == 0 || len(l.found[n-1]) == cap(l.found[n-1]) {
 		size := 8
 		if n > 0 {
 			size = min(2*cap(l.found[n-1]), 1024)
 		}
-		l.found = append(l.found, make([]Diagnostic, 0, size))
+		l.found = append(l.found, make([]finding32, 0, size))
 	}
 	last := &l.found[len(l.found)-1]
 	*last = append(*last, d)
 }
 
-// diagnostics returns the diagnostics found, in one slice of the exact
-// size: the chunks cost at most as much again, where append's growth of
-// one slice would cost up to five times as much.
-func (l *linter) diagnostics() []Diagnostic {
-	switch len(l.found) {
-	case 0:
-		return []Diagnostic{}
-	case 1:
-		return l.found[0]
+// A finding32 is a Diagnostic as the linter collects it, in 24 bytes
+// rather than 48: the report's slice is built once, at the end, at its
+// exact size.
+type finding32 struct {
+	line    int32 // see line32
+	sev     Severity
+	code    uint8 // index in codes
+	message string
+}
+
+// line32 returns line number n as an int32, math.MaxInt32 past it: only a
+// file of over 2^31 lines (2 GiB or more, read with no size limit) has
+// such lines.
+func line32(n int) int32 {
+	return int32(min(n, math.MaxInt32))
+}
+
+// codeIndex returns the index of code in codes.
+func codeIndex(code Code) uint8 {
+	for i, c := range codes {
+		if c.Code == code {
+			return uint8(i)
+		}
 	}
+	panic("lint: unregistered code " + string(code))
+}
+
+// diagnostics returns the diagnostics found, in one slice of the exact
+// size: the compact chunks cost half as much again, where append's growth
+// of one slice would cost up to five times as much.
+func (l *linter) diagnostics() []Diagnostic {
 	n := 0
 	for _, c := range l.found {
 		n += len(c)
 	}
 	all := make([]Diagnostic, 0, n)
 	for _, c := range l.found {
-		all = append(all, c...)
+		for _, f := range c {
+			all = append(all, Diagnostic{Line: int(f.line), Severity: f.sev, Code: codes[f.code].Code, Message: f.message})
+		}
 	}
 	return all
 }
@@ -368,7 +392,7 @@ func (l *linter) checkBody(body string) {
 func (l *linter) checkLine(ln *parse.Line) {
 	rep := l.rep
 	lr := LineReport{
-		Line:         int32(ln.Num),
+		Line:         line32(ln.Num),
 		Typo:         ln.Flags&parse.LineTypo != 0,
 		Empty:        ln.Flags&parse.LineEmpty != 0,
 		Comment:      ln.Flags&parse.LineIsComment != 0,

@@ -87,7 +87,9 @@ func isUnusedKey(key string) bool {
 // (RobotsParsingReporter, behind Search Console's robots.txt report) does.
 //
 // A report holds one LineReport per line read, so it is kept to 12 bytes:
-// Line is an int32 (Google's reporter numbers lines with a C++ int too).
+// Line is an int32 (Google's reporter numbers lines with a C++ int too;
+// lines past 2^31-1, in a file of 2 GiB or more read with no size limit,
+// are numbered 2^31-1).
 type LineReport struct {
 	Line         int32 `json:"line"`                    // 1-based
 	Tag          Tag   `json:"tag"`                     // what Google reads the key as
