@@ -75,3 +75,26 @@ func TestRegistryUnique(t *testing.T) {
 		}
 	}
 }
+
+// Every Code constant is in the registry: the linter stores a finding's
+// code as its index there (codeIndex).
+func TestEveryCodeRegistered(t *testing.T) {
+	src, err := os.ReadFile("codes.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	decl := regexp.MustCompile(`(?m)^\s+Code\w+\s+Code = "([a-z0-9-]+)"`)
+	registered := map[Code]bool{}
+	for _, c := range Codes() {
+		registered[c.Code] = true
+	}
+	found := decl.FindAllStringSubmatch(string(src), -1)
+	if len(found) != len(Codes()) {
+		t.Errorf("codes.go declares %d codes, the registry has %d", len(found), len(Codes()))
+	}
+	for _, m := range found {
+		if !registered[Code(m[1])] {
+			t.Errorf("code %q is not registered", m[1])
+		}
+	}
+}

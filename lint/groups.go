@@ -153,7 +153,12 @@ func (l *linter) checkMerged(global []int32, agents []agentGroups) {
 		for _, gi := range ag.groups[1:] {
 			for _, a := range l.groups.Groups[gi].Agents {
 				if !a.Global && a.Token == ag.token {
-					l.add(a.Line, CodeGroupsMerged, "another group for %s starts at line %d; Google merges the rules of all of them", ag.name, l.groups.Groups[ag.groups[0]].Line)
+					b := append(l.msgBuf[:0], "another group for "...)
+					b = append(b, ag.name...)
+					b = append(b, " starts at line "...)
+					b = strconv.AppendInt(b, int64(l.groups.Groups[ag.groups[0]].Line), 10)
+					l.msgBuf = append(b, "; Google merges the rules of all of them"...)
+					l.addBuilt(a.Line, severityOf(CodeGroupsMerged), CodeGroupsMerged)
 					break
 				}
 			}
@@ -218,6 +223,7 @@ type agentSet struct {
 type setRule struct {
 	pattern      string // wire form
 	group, index int32
+	prefix       int32 // length of the pattern's literal prefix
 	allow        bool
 	derived      bool
 }
@@ -279,10 +285,12 @@ func (l *linter) fill(s *agentSet, dst []setRule) []setRule {
 	for _, gi := range s.groups {
 		for ri, r := range l.groups.Groups[gi].Rules {
 			sr := setRule{allow: r.Allow, pattern: pattern.Escape(r.Value), group: gi, index: int32(ri)}
+			sr.prefix = literalPrefixLen(sr.pattern)
 			dst = append(dst, sr)
 			if r.Allow {
 				if dir, ok := parse.IndexDirectory(sr.pattern); ok {
 					sr.pattern, sr.derived = dir+"$", true
+					sr.prefix = literalPrefixLen(sr.pattern)
 					dst = append(dst, sr)
 				}
 			}
@@ -308,8 +316,16 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 		if budget <= 0 {
 			break
 		}
+		allows, disallows := false, false
 		for _, gi := range s.groups {
 			budget -= len(l.groups.Groups[gi].Rules)
+			for _, r := range l.groups.Groups[gi].Rules {
+				allows = allows || r.Allow
+				disallows = disallows || !r.Allow
+			}
+		}
+		if !allows || !disallows {
+			continue // only a rule of the other kind can shadow one
 		}
 		s.rules = l.fill(s, buf[:0])
 		for _, kf := range shadowed(s, &budget) {

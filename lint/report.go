@@ -85,14 +85,19 @@ func isUnusedKey(key string) bool {
 
 // A LineReport describes one line as Google's reporting library
 // (RobotsParsingReporter, behind Search Console's robots.txt report) does.
+//
+// A report holds one LineReport per line read, so it is kept to 12 bytes:
+// Line is an int32 (Google's reporter numbers lines with a C++ int too;
+// lines past 2^31-1, in a file of 2 GiB or more read with no size limit,
+// are numbered 2^31-1).
 type LineReport struct {
-	Line         int  `json:"line"`                    // 1-based
-	Tag          Tag  `json:"tag"`                     // what Google reads the key as
-	Typo         bool `json:"typo,omitempty"`          // the key is a misspelling Google accepts (useragent, disallaw, site-map, ...)
-	Empty        bool `json:"empty,omitempty"`         // only white space
-	Comment      bool `json:"comment,omitempty"`       // only a comment (and white space)
-	HasComment   bool `json:"has_comment,omitempty"`   // a '#' starts a comment somewhere on the line
-	Directive    bool `json:"directive,omitempty"`     // a key and a value were found
-	MissingColon bool `json:"missing_colon,omitempty"` // key and value are separated by white space, not ':'
-	TooLong      bool `json:"too_long,omitempty"`      // bytes past the 16,663rd were dropped
+	Line         int32 `json:"line"`                    // 1-based
+	Tag          Tag   `json:"tag"`                     // what Google reads the key as
+	Typo         bool  `json:"typo,omitempty"`          // the key is a misspelling Google accepts (useragent, disallaw, site-map, ...)
+	Empty        bool  `json:"empty,omitempty"`         // only white space
+	Comment      bool  `json:"comment,omitempty"`       // only a comment (and white space)
+	HasComment   bool  `json:"has_comment,omitempty"`   // a '#' starts a comment somewhere on the line
+	Directive    bool  `json:"directive,omitempty"`     // a key and a value were found
+	MissingColon bool  `json:"missing_colon,omitempty"` // key and value are separated by white space, not ':'
+	TooLong      bool  `json:"too_long,omitempty"`      // bytes past the 16,663rd were dropped
 }

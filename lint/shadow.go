@@ -1,8 +1,10 @@
 package lint
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
 )
@@ -18,29 +20,8 @@ const shadowBudget = 1 << 20
 // shadowed returns the rules of s that never decide, each with a rule that
 // takes precedence wherever it matches.
 func shadowed(s *agentSet, budget *int) []keyedFinding {
-	// Candidate shadowers by their literal prefix.
-	byPrefix := make(map[string][]int)
-	var lengths []int
-	haveLen := make(map[int]bool)
-	sameAllow := make(map[string]int) // wire pattern -> first allow rule with it
-	for i, r := range s.rules {
-		if !matchable(r.pattern) {
-			continue
-		}
-		p, _ := pattern.LiteralPrefix(r.pattern)
-		byPrefix[p] = append(byPrefix[p], i)
-		if !haveLen[len(p)] {
-			haveLen[len(p)] = true
-			lengths = append(lengths, len(p))
-		}
-		if r.allow && !r.derived {
-			if _, ok := sameAllow[r.pattern]; !ok {
-				sameAllow[r.pattern] = i
-			}
-		}
-	}
-	sort.Ints(lengths)
-
+	idx := s.newShadowIndex()
+	var buf []byte // coverText's reused buffer
 	// A rule's entries (itself and its derived index.htm pattern) are
 	// adjacent; it never decides if every entry is shadowed.
 	var out []keyedFinding
@@ -49,7 +30,9 @@ func shadowed(s *agentSet, budget *int) []keyedFinding {
 		var f finding
 		all := true
 		for ; i < len(s.rules) && int(s.rules[i].group) == k.group && int(s.rules[i].index) == k.index; i++ {
-			by, same := s.coveredBy(i, sameAllow, byPrefix, lengths, budget)
+			var by int
+			var same bool
+			by, same, buf = s.coveredBy(i, idx, budget, buf)
 			if by < 0 {
 				all = false
 				continue
@@ -65,43 +48,117 @@ func shadowed(s *agentSet, budget *int) []keyedFinding {
 	return out
 }
 
-// A keyedFinding is a finding about the rule with key k.
-type keyedFinding struct {
-	k ruleKey
-	f finding
+// A shadowIndex finds the candidate shadowers of a rule: sorted arrays of
+// rule indices and one map entry per distinct literal prefix, not a slice
+// per prefix.
+type shadowIndex struct {
+	byPrefix []int32          // matchable rules by literal prefix, then index
+	start    map[string]int32 // literal prefix -> its first position in byPrefix
+	allows   []int32          // matchable allow rules (not derived) by pattern, then index
+	lengths  []int32          // the distinct literal prefix lengths, ascending
+}
+
+func (s *agentSet) newShadowIndex() *shadowIndex {
+	idx := &shadowIndex{}
+	nAllow, n := 0, 0
+	for _, r := range s.rules {
+		if matchable(r.pattern) {
+			n++
+			if r.allow && !r.derived {
+				nAllow++
+			}
+		}
+	}
+	idx.byPrefix = make([]int32, 0, n)
+	idx.allows = make([]int32, 0, nAllow)
+	for i, r := range s.rules {
+		if !matchable(r.pattern) {
+			continue
+		}
+		idx.byPrefix = append(idx.byPrefix, int32(i))
+		if r.allow && !r.derived {
+			idx.allows = append(idx.allows, int32(i))
+		}
+	}
+	prefix := s.literalPrefix
+	slices.SortFunc(idx.byPrefix, func(a, b int32) int {
+		if c := strings.Compare(prefix(a), prefix(b)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	slices.SortFunc(idx.allows, func(a, b int32) int {
+		if c := strings.Compare(s.rules[a].pattern, s.rules[b].pattern); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	distinct := 0
+	for k, i := range idx.byPrefix {
+		if k == 0 || prefix(i) != prefix(idx.byPrefix[k-1]) {
+			distinct++
+		}
+	}
+	idx.start = make(map[string]int32, distinct)
+	for k, i := range idx.byPrefix {
+		if k == 0 || prefix(i) != prefix(idx.byPrefix[k-1]) {
+			idx.start[prefix(i)] = int32(k)
+		}
+	}
+	idx.lengths = make([]int32, len(idx.byPrefix))
+	for k, i := range idx.byPrefix {
+		idx.lengths[k] = int32(len(prefix(i)))
+	}
+	slices.Sort(idx.lengths)
+	idx.lengths = slices.Compact(idx.lengths)
+	return idx
 }
 
 // coveredBy returns the index in s.rules of a rule that takes precedence
 // over rule i wherever i matches, and whether it has the same pattern; -1
-// if none is found.
-func (s *agentSet) coveredBy(i int, sameAllow map[string]int, byPrefix map[string][]int, lengths []int, budget *int) (int, bool) {
+// if none is found. buf is reused for the rule's coverText.
+func (s *agentSet) coveredBy(i int, idx *shadowIndex, budget *int, buf []byte) (int, bool, []byte) {
 	r := &s.rules[i]
 	if !matchable(r.pattern) {
-		return -1, false
+		return -1, false, buf
 	}
 	if !r.allow && !r.derived {
-		if j, ok := sameAllow[r.pattern]; ok {
-			return j, true
+		k, _ := slices.BinarySearchFunc(idx.allows, r.pattern, func(a int32, p string) int {
+			return strings.Compare(s.rules[a].pattern, p)
+		})
+		if k < len(idx.allows) && s.rules[idx.allows[k]].pattern == r.pattern {
+			return int(idx.allows[k]), true, buf
 		}
 	}
-	text := coverText(r.pattern)
+	buf = appendCoverText(buf[:0], r.pattern)
+	text := unsafe.String(unsafe.SliceData(buf), len(buf))
 	t0 := textPrefix(text)
-	for _, n := range lengths {
-		if n > len(t0) || *budget <= 0 {
+	for _, n := range idx.lengths {
+		if int(n) > len(t0) || *budget <= 0 {
 			break
 		}
-		for _, j := range byPrefix[t0[:n]] {
+		key := t0[:n]
+		k32, ok := idx.start[key]
+		if !ok {
+			continue
+		}
+		k := int(k32)
+		for ; k < len(idx.byPrefix); k++ {
+			j := int(idx.byPrefix[k])
 			o := &s.rules[j]
+			if o.pattern[:o.prefix] != key {
+				break
+			}
 			if o.allow == r.allow || !(len(o.pattern) > len(r.pattern) || len(o.pattern) == len(r.pattern) && o.allow) {
 				continue
 			}
 			*budget -= 1 + len(o.pattern)/64
 			if pattern.Match(o.pattern, text) {
-				return j, false
+				return j, false, buf
 			}
 		}
 	}
-	return -1, false
+	return -1, false, buf
 }
 
 // matchable reports whether a pattern can match some path, which always
@@ -119,18 +176,42 @@ func textPrefix(t string) string {
 	return t
 }
 
-// coverText returns pattern p as a string that another pattern matches
-// only if it matches every path p matches: each '*' of p, and its open end
-// unless p ends in '$', become the byte 0xFF, which no pattern in wire form
-// contains, so that only a '*' can absorb it.
-func coverText(p string) string {
+// appendCoverText appends to dst pattern p as a string that another
+// pattern matches only if it matches every path p matches: each '*' of p,
+// and its open end unless p ends in '$', become the byte 0xFF, which no
+// pattern in wire form contains, so that only a '*' can absorb it.
+func appendCoverText(dst []byte, p string) []byte {
 	anchored := strings.HasSuffix(p, "$")
 	if anchored {
 		p = p[:len(p)-1]
 	}
-	t := strings.ReplaceAll(p, "*", "\xFF")
-	if !anchored {
-		t += "\xFF"
+	for i := 0; i < len(p); i++ {
+		if p[i] == '*' {
+			dst = append(dst, 0xFF)
+		} else {
+			dst = append(dst, p[i])
+		}
 	}
-	return t
+	if !anchored {
+		dst = append(dst, 0xFF)
+	}
+	return dst
+}
+
+// A keyedFinding is a finding about the rule with key k.
+type keyedFinding struct {
+	k ruleKey
+	f finding
+}
+
+// literalPrefix returns the literal prefix of rule i's pattern.
+func (s *agentSet) literalPrefix(i int32) string {
+	r := &s.rules[i]
+	return r.pattern[:r.prefix]
+}
+
+// literalPrefixLen returns the length of the literal prefix of p.
+func literalPrefixLen(p string) int32 {
+	q, _ := pattern.LiteralPrefix(p)
+	return int32(len(q))
 }

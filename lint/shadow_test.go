@@ -1,6 +1,9 @@
 package lint
 
 import (
+	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
@@ -40,4 +43,82 @@ func TestCovers(t *testing.T) {
 			t.Errorf("%q covers %q: %v, want %v", tt.q, tt.p, got, tt.want)
 		}
 	}
+}
+
+// coverText is appendCoverText as a string.
+func coverText(p string) string { return string(appendCoverText(nil, p)) }
+
+// The shadow index (sorted arrays, a map of prefix starts) finds the same
+// shadower as a slow twin that scans every rule, shortest literal prefix
+// first and then in file order, on random rule sets.
+func TestShadowIndexMatchesSlowTwin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 2))
+	pieces := []string{"/", "a", "b", "/a", "*", "$", "x/"}
+	for round := 0; round < 2000; round++ {
+		s := &agentSet{}
+		for i := range 1 + rng.IntN(12) {
+			var p strings.Builder
+			if rng.IntN(8) > 0 {
+				p.WriteByte('/')
+			}
+			for range rng.IntN(5) {
+				p.WriteString(pieces[rng.IntN(len(pieces))])
+			}
+			r := setRule{pattern: p.String(), index: int32(i), allow: rng.IntN(2) == 0}
+			r.derived = r.allow && rng.IntN(4) == 0
+			r.prefix = literalPrefixLen(r.pattern)
+			s.rules = append(s.rules, r)
+		}
+		idx := s.newShadowIndex()
+		for i := range s.rules {
+			budget := shadowBudget
+			got, gotSame, _ := s.coveredBy(i, idx, &budget, nil)
+			want, wantSame := slowCoveredBy(s, i)
+			if got != want || gotSame != wantSame {
+				t.Fatalf("rules %+v, rule %d: coveredBy = %d, %v; slow twin = %d, %v", s.rules, i, got, gotSame, want, wantSame)
+			}
+		}
+	}
+}
+
+// slowCoveredBy is coveredBy without an index.
+func slowCoveredBy(s *agentSet, i int) (int, bool) {
+	r := s.rules[i]
+	if !matchable(r.pattern) {
+		return -1, false
+	}
+	if !r.allow && !r.derived {
+		for j, o := range s.rules {
+			if matchable(o.pattern) && o.allow && !o.derived && o.pattern == r.pattern {
+				return j, true
+			}
+		}
+	}
+	text := coverText(r.pattern)
+	t0 := textPrefix(text)
+	var lengths []int
+	for _, o := range s.rules {
+		if matchable(o.pattern) {
+			lengths = append(lengths, int(o.prefix))
+		}
+	}
+	slices.Sort(lengths)
+	lengths = slices.Compact(lengths)
+	for _, n := range lengths {
+		if n > len(t0) {
+			break
+		}
+		for j, o := range s.rules {
+			if !matchable(o.pattern) || o.pattern[:o.prefix] != t0[:n] {
+				continue
+			}
+			if o.allow == r.allow || !(len(o.pattern) > len(r.pattern) || len(o.pattern) == len(r.pattern) && o.allow) {
+				continue
+			}
+			if pattern.Match(o.pattern, text) {
+				return j, false
+			}
+		}
+	}
+	return -1, false
 }
