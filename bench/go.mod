@@ -4,7 +4,10 @@ go 1.23.0
 
 require github.com/seed50c7eacc/robotstxt v0.0.0
 
-require github.com/temoto/robotstxt v1.1.2
+require (
+	github.com/google/go-cmp v0.7.0
+	github.com/temoto/robotstxt v1.1.2
+)
 
 require (
 	golang.org/x/net v0.42.0 // indirect
