@@ -319,13 +319,7 @@ func (l *linter) intern(msg []byte) string {
 }
 
 // quote quotes s for a message, shortened when long.
-func quote(s string) string {
-	short, cut := shorten(s)
-	if cut {
-		return strconv.Quote(short) + "..."
-	}
-	return strconv.Quote(s)
-}
+func quote(s string) string { return string(appendQuote(nil, s)) }
 
 // appendQuote appends quote(s) to dst.
 func appendQuote(dst []byte, s string) []byte {
