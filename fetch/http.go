@@ -72,7 +72,9 @@ func (c *Client) fetchEntry(ctx context.Context, robotsURL string, prev *Entry, 
 			return c.failed(prev, now, err, 0), resp.StatusCode, err
 		}
 	}
-	if robotstxt.FromStatus(resp.StatusCode, nil).Outcome() == robotstxt.DisallowAll {
+	// FromStatus classifies the other codes; a 2xx is never a failure, and
+	// its empty parse would be wasted.
+	if !success && robotstxt.FromStatus(resp.StatusCode, nil).Outcome() == robotstxt.DisallowAll {
 		err := fmt.Errorf("HTTP status %d", resp.StatusCode)
 		wait, _ := retryAfter(resp.Header, now)
 		return c.failed(prev, now, err, wait), resp.StatusCode, err
