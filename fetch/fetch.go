@@ -218,16 +218,22 @@ func robotsKey(pageURL string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if !strings.HasPrefix(key, "http://") && !strings.HasPrefix(key, "https://") {
+	if !isHTTP(key) {
 		return "", fmt.Errorf("%w: %q (robots.txt is fetched over HTTP only)", ErrUnsupportedScheme, pageURL)
 	}
 	return key, nil
 }
 
+// isHTTP reports whether a URL as RobotsURL writes it (scheme lower-cased)
+// is one the Client can fetch.
+func isHTTP(robotsURL string) bool {
+	return strings.HasPrefix(robotsURL, "http://") || strings.HasPrefix(robotsURL, "https://")
+}
+
 // Entry returns the cache entry of a robots.txt URL (as RobotsURL returns
 // it), fetching the file when the cached entry is missing or expired.
 func (c *Client) Entry(ctx context.Context, robotsURL string) (*Entry, error) {
-	if !strings.HasPrefix(robotsURL, "http://") && !strings.HasPrefix(robotsURL, "https://") {
+	if !isHTTP(robotsURL) {
 		return nil, fmt.Errorf("%w: %q", ErrUnsupportedScheme, robotsURL)
 	}
 	e, _, err := c.resolve(ctx, robotsURL)
@@ -238,7 +244,7 @@ func (c *Client) Entry(ctx context.Context, robotsURL string) (*Entry, error) {
 // rules: from the memo when fresh, else through one shared call.
 func (c *Client) resolve(ctx context.Context, key string) (*Entry, *robotstxt.Robots, error) {
 	c.init()
-	if e, r := c.memo.get(key); e != nil && c.now().Before(e.Expires) {
+	if e, r := c.memo.get(key); c.fresh(e) {
 		return e, r, nil
 	}
 	c.mu.Lock()
@@ -377,7 +383,7 @@ func (c *Client) rulesOf(e *Entry, parsed *robotstxt.Robots) *robotstxt.Robots {
 		return parsed
 	case e.Copy:
 		return robotstxt.FromStatus(e.Status, e.Body)
-	case !e.FailingSince.IsZero() && c.now().Sub(e.FailingSince) > UnreachableLimit:
+	case c.unreachableTooLong(e):
 		return allowAll // unreachable for 30 days, no copy
 	default:
 		return disallowAll
@@ -391,9 +397,15 @@ func (c *Client) outcomeName(e *Entry) string {
 		return "stale"
 	case e.Copy && e.Status >= 200 && e.Status <= 299:
 		return "rules"
-	case e.Copy, !e.FailingSince.IsZero() && c.now().Sub(e.FailingSince) > UnreachableLimit:
+	case e.Copy, c.unreachableTooLong(e):
 		return "allow-all"
 	default:
 		return "disallow-all"
 	}
+}
+
+// unreachableTooLong reports whether an entry's failures have lasted past
+// UnreachableLimit, after which a site without a copy allows everything.
+func (c *Client) unreachableTooLong(e *Entry) bool {
+	return !e.FailingSince.IsZero() && c.now().Sub(e.FailingSince) > UnreachableLimit
 }

@@ -72,7 +72,9 @@ func (c *Client) fetchEntry(ctx context.Context, robotsURL string, prev *Entry, 
 			return c.failed(prev, now, err, 0), resp.StatusCode, err
 		}
 	}
-	if robotstxt.FromStatus(resp.StatusCode, nil).Outcome() == robotstxt.DisallowAll {
+	// FromStatus classifies the other codes; a 2xx is never a failure, and
+	// its empty parse would be wasted.
+	if !success && robotstxt.FromStatus(resp.StatusCode, nil).Outcome() == robotstxt.DisallowAll {
 		err := fmt.Errorf("HTTP status %d", resp.StatusCode)
 		wait, _ := retryAfter(resp.Header, now)
 		return c.failed(prev, now, err, wait), resp.StatusCode, err
@@ -94,25 +96,34 @@ func (c *Client) fetchEntry(ctx context.Context, robotsURL string, prev *Entry, 
 // is kept; the next try is spaced out by exponential backoff, or by the
 // server's Retry-After (wait > 0), within RetryMin and RetryMax.
 func (c *Client) failed(prev *Entry, now time.Time, err error, wait time.Duration) *Entry {
-	e := &Entry{FailingSince: now, Failures: 1, LastError: err.Error()}
+	var e Entry
 	if prev != nil {
-		e.Copy, e.Status, e.Body, e.FetchedAt, e.ETag, e.LastModified = prev.Copy, prev.Status, prev.Body, prev.FetchedAt, prev.ETag, prev.LastModified
-		if !prev.FailingSince.IsZero() {
-			e.FailingSince, e.Failures = prev.FailingSince, prev.Failures+1
-		}
+		e = *prev
 	}
+	if e.FailingSince.IsZero() {
+		e.FailingSince, e.Failures = now, 0 // a new run of failures
+	}
+	e.Failures++
+	e.LastError = err.Error()
 	floor := orDefault(c.RetryMin, DefaultRetryMin)
 	ceiling := orDefault(c.RetryMax, DefaultRetryMax)
-	backoff := floor
+	delay := doubling(floor, ceiling, e.Failures)
 	if wait > 0 {
-		backoff = max(floor, wait)
-	} else {
-		for i := 1; i < e.Failures && backoff < ceiling; i++ {
-			backoff *= 2
-		}
+		delay = min(max(floor, wait), ceiling)
 	}
-	e.Expires = now.Add(min(backoff, ceiling))
-	return e
+	e.Expires = now.Add(delay)
+	return &e
+}
+
+// doubling returns first doubled for each of the n-1 events after the
+// first, at most ceiling: the exponential backoff of the Client's retries
+// and of the Transport's pauses.
+func doubling(first, ceiling time.Duration, n int) time.Duration {
+	d := first
+	for i := 1; i < n && d < ceiling; i++ {
+		d *= 2
+	}
+	return min(d, ceiling)
 }
 
 // retryAfter returns the delay a Retry-After header asks for (RFC 9110
@@ -160,8 +171,9 @@ func maxAge(h http.Header) (time.Duration, bool) {
 			if !ok || !strings.EqualFold(name, "max-age") {
 				continue
 			}
-			secs, err := strconv.ParseInt(strings.Trim(value, `"`), 10, 64)
-			if errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(strings.Trim(value, `"`), "-") {
+			value = strings.Trim(value, `"`)
+			secs, err := strconv.ParseInt(value, 10, 64)
+			if errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(value, "-") {
 				secs, err = maxDeltaSeconds, nil
 			}
 			if err != nil || secs < 0 {

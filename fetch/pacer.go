@@ -121,10 +121,7 @@ func (p *pacer) pause(host string, h http.Header) {
 	hp.pauses++
 	d, ok := retryAfter(h, now)
 	if !ok {
-		d = p.backoff
-		for i := 1; i < hp.pauses && d < p.maxBackoff; i++ {
-			d *= 2
-		}
+		d = doubling(p.backoff, p.maxBackoff, hp.pauses)
 	}
 	d = min(d, p.maxBackoff)
 	if until := now.Add(d); until.After(hp.notBefore) {

@@ -127,6 +127,26 @@ func get(t *testing.T, c *http.Client, url string) (*http.Response, error) {
 
 // RFC 9309, section 2.2.2: a disallowed URL must not be accessed; the
 // error says why, with the rule that decided.
+// newPathLogServer starts a test server that records the path of every
+// request before handle answers it; paths returns those recorded so far.
+func newPathLogServer(t *testing.T, handle http.HandlerFunc) (srv *httptest.Server, paths func() []string) {
+	t.Helper()
+	var mu sync.Mutex
+	var log []string
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		log = append(log, r.URL.Path)
+		mu.Unlock()
+		handle(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), log...)
+	}
+}
+
 func TestTransportDisallows(t *testing.T) {
 	web := newFakeWeb(newTestClock())
 	web.robots["a.example"] = "User-agent: *\nDisallow: /private\n"
@@ -156,12 +176,7 @@ func TestTransportDisallows(t *testing.T) {
 // An http.Client calls its Transport once per redirect hop, so a redirect
 // into a disallowed path is stopped before the hop is sent.
 func TestTransportRedirectIntoDisallowed(t *testing.T) {
-	var mu sync.Mutex
-	var log []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		log = append(log, r.URL.Path)
-		mu.Unlock()
+	srv, paths := newPathLogServer(t, func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/robots.txt":
 			fmt.Fprint(w, "User-agent: *\nDisallow: /private/\n")
@@ -170,17 +185,14 @@ func TestTransportRedirectIntoDisallowed(t *testing.T) {
 		default:
 			fmt.Fprint(w, "page")
 		}
-	}))
-	defer srv.Close()
+	})
 	client := &http.Client{Transport: fetch.NewTransport(srv.Client().Transport, "ExampleBot", &fetch.Client{HTTPClient: srv.Client()})}
 	_, err := get(t, client, srv.URL+"/go")
 	var de *fetch.DisallowedError
 	if !errors.As(err, &de) || de.URL != srv.URL+"/private/secret" {
 		t.Fatalf("GET /go: error %v; want a *fetch.DisallowedError for /private/secret", err)
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if want := []string{"/robots.txt", "/go"}; !cmp.Equal(log, want) {
+	if log, want := paths(), []string{"/robots.txt", "/go"}; !cmp.Equal(log, want) {
 		t.Errorf("server log = %q; want %q", log, want)
 	}
 }
@@ -190,12 +202,7 @@ func TestTransportRedirectIntoDisallowed(t *testing.T) {
 // at least five are followed) pass through unchecked, so the Client does
 // not wait on its own fetch.
 func TestTransportSharedClientNoDeadlock(t *testing.T) {
-	var mu sync.Mutex
-	var log []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		log = append(log, r.URL.Path)
-		mu.Unlock()
+	srv, paths := newPathLogServer(t, func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/robots.txt":
 			http.Redirect(w, r, "/config/robots-moved", http.StatusMovedPermanently)
@@ -204,8 +211,7 @@ func TestTransportSharedClientNoDeadlock(t *testing.T) {
 		default:
 			fmt.Fprint(w, "page")
 		}
-	}))
-	defer srv.Close()
+	})
 	// The robots.txt Client's timeout is far longer than the test's: a
 	// deadlock would surface as the test's context ending.
 	robots := &fetch.Client{Timeout: 20 * time.Second}
@@ -236,9 +242,7 @@ func TestTransportSharedClientNoDeadlock(t *testing.T) {
 	if _, err := get(t, client, srv.URL+"/robots.txt"); err != nil {
 		t.Errorf("GET /robots.txt: %v", err)
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if want := []string{"/robots.txt", "/config/robots-moved", "/public", "/robots.txt", "/config/robots-moved"}; !cmp.Equal(log, want) {
+	if log, want := paths(), []string{"/robots.txt", "/config/robots-moved", "/public", "/robots.txt", "/config/robots-moved"}; !cmp.Equal(log, want) {
 		t.Errorf("server log = %q; want %q", log, want)
 	}
 }
