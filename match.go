@@ -158,18 +158,7 @@ func (rs *ruleSet) decide(path string) *compiledRule {
 	// which names a line but never disallows. The order of rs.compiled
 	// makes the first matching rule exactly that answer.
 	if rs.index != nil {
-		idx := rs.index.ready()
-		pos, ok := noRule, false
-		if idx == nil {
-			pos, ok = rs.index.scan(path)
-		}
-		if !ok {
-			if idx == nil {
-				idx = rs.index.get()
-			}
-			pos = idx.find(rs.compiled, rs.text, path)
-		}
-		if pos != noRule {
+		if pos := rs.index.find(path); pos != noRule {
 			return &rs.compiled[pos]
 		}
 		return nil
