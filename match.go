@@ -187,6 +187,19 @@ func (rs *ruleSet) allowed(url string) bool {
 	return true
 }
 
+// allowsPath reports whether rs allows a path in wire form, as allowed
+// does for the URL it comes from.
+func (rs *ruleSet) allowsPath(path string) bool {
+	if rs.disallowAll {
+		return false
+	}
+	if len(rs.compiled) == 0 {
+		return true
+	}
+	c := rs.decide(path)
+	return c == nil || c.allows()
+}
+
 // verdict returns the verdict of rs for url, with the deciding rule.
 func (rs *ruleSet) verdict(url string) Verdict {
 	if rs.disallowAll {

@@ -150,11 +150,11 @@ func (a *Agent) Usage(url string) Usage { return a.ruleSet().usageFor(url) }
 
 // usageFor returns the Usage of url under the rule set's preferences.
 func (rs *ruleSet) usageFor(url string) Usage {
-	if !rs.allowed(url) {
-		return Usage{}
-	}
 	if rs.usage == nil {
-		return Usage{Fetchable: true}
+		return Usage{Fetchable: rs.allowed(url)}
 	}
-	return rs.usage.usageForURL(url, true)
+	// One wire-form path serves both the fetch verdict and the preferences.
+	var buf [pathBufSize]byte
+	path := wirePath(url, &buf)
+	return rs.usage.usage(path, rs.allowsPath(path))
 }
