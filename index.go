@@ -292,7 +292,7 @@ type lazyIndex struct {
 	text     string       // the string block of compiled's patterns
 	asked    atomic.Int32 // queries scanned so far
 	once     sync.Once
-	built    atomic.Pointer[ruleIndex] // set by once; read without it by ready
+	built    atomic.Pointer[ruleIndex] // set by once; read without it by find
 }
 
 // Scanning a rule list costs about a nanosecond per rule, with a full match
@@ -306,8 +306,18 @@ const (
 	scanMatches = 8
 )
 
-// ready returns the index if it is built, or nil.
-func (l *lazyIndex) ready() *ruleIndex { return l.built.Load() }
+// find returns the position of the deciding rule for path, or noRule: by
+// scanning the rules while that is cheaper, else through the index.
+func (l *lazyIndex) find(path string) int32 {
+	idx := l.built.Load()
+	if idx == nil {
+		if pos, ok := l.scan(path); ok {
+			return pos
+		}
+		idx = l.get()
+	}
+	return idx.find(l.compiled, l.text, path)
+}
 
 // get returns the index, building it if needed.
 func (l *lazyIndex) get() *ruleIndex {

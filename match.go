@@ -158,18 +158,7 @@ func (rs *ruleSet) decide(path string) *compiledRule {
 	// which names a line but never disallows. The order of rs.compiled
 	// makes the first matching rule exactly that answer.
 	if rs.index != nil {
-		idx := rs.index.ready()
-		pos, ok := noRule, false
-		if idx == nil {
-			pos, ok = rs.index.scan(path)
-		}
-		if !ok {
-			if idx == nil {
-				idx = rs.index.get()
-			}
-			pos = idx.find(rs.compiled, rs.text, path)
-		}
-		if pos != noRule {
+		if pos := rs.index.find(path); pos != noRule {
 			return &rs.compiled[pos]
 		}
 		return nil
@@ -196,6 +185,19 @@ func (rs *ruleSet) allowed(url string) bool {
 		return c.allows()
 	}
 	return true
+}
+
+// allowsPath reports whether rs allows a path in wire form, as allowed
+// does for the URL it comes from.
+func (rs *ruleSet) allowsPath(path string) bool {
+	if rs.disallowAll {
+		return false
+	}
+	if len(rs.compiled) == 0 {
+		return true
+	}
+	c := rs.decide(path)
+	return c == nil || c.allows()
 }
 
 // verdict returns the verdict of rs for url, with the deciding rule.

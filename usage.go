@@ -1,6 +1,10 @@
 package robotstxt
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/seed50c7eacc/robotstxt/internal/aipref"
+)
 
 // AI usage preferences: what a robots.txt file says about the use of the
 // content a crawler fetches, as opposed to whether it may fetch it.
@@ -59,13 +63,7 @@ func (p Preference) MarshalText() ([]byte, error) { return []byte(p.String()), n
 // most restrictive winning (draft-ietf-aipref-vocab-07 section 5.1):
 // disallow over allow over unknown.
 func (p Preference) combine(q Preference) Preference {
-	if p == PreferenceDisallow || q == PreferenceDisallow {
-		return PreferenceDisallow
-	}
-	if p == PreferenceAllow || q == PreferenceAllow {
-		return PreferenceAllow
-	}
-	return PreferenceUnknown
+	return Preference(aipref.Combine(aipref.Pref(p), aipref.Pref(q)))
 }
 
 // A Decision is the preference for one category of use and the line that
@@ -152,11 +150,11 @@ func (a *Agent) Usage(url string) Usage { return a.ruleSet().usageFor(url) }
 
 // usageFor returns the Usage of url under the rule set's preferences.
 func (rs *ruleSet) usageFor(url string) Usage {
-	if !rs.allowed(url) {
-		return Usage{}
-	}
 	if rs.usage == nil {
-		return Usage{Fetchable: true}
+		return Usage{Fetchable: rs.allowed(url)}
 	}
-	return rs.usage.usageForURL(url, true)
+	// One wire-form path serves both the fetch verdict and the preferences.
+	var buf [pathBufSize]byte
+	path := wirePath(url, &buf)
+	return rs.usage.usage(path, rs.allowsPath(path))
 }

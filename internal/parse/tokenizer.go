@@ -127,7 +127,7 @@ func (t *Tokenizer) Next(l *Line) bool {
 				break scan
 			case scanStop:
 				stop = i
-				if j := indexLineEnd(s[i:]); j >= 0 {
+				if j := indexEither(s[i:], '\n', '\r'); j >= 0 {
 					i += j
 				} else {
 					i = len(s)
@@ -180,17 +180,18 @@ func (t *Tokenizer) Next(l *Line) bool {
 // Rest returns the bytes not yet tokenized.
 func (t *Tokenizer) Rest() string { return t.body[t.pos:] }
 
-// indexLineEnd returns the index of the first CR or LF in s, or -1.
-func indexLineEnd(s string) int {
-	lf := strings.IndexByte(s, '\n')
+// indexEither returns the index of the first a or b in s, or -1.
+// (strings.IndexAny builds a byte set on every call.)
+func indexEither(s string, a, b byte) int {
+	i := strings.IndexByte(s, a)
 	head := s
-	if lf >= 0 {
-		head = s[:lf]
+	if i >= 0 {
+		head = s[:i]
 	}
-	if cr := strings.IndexByte(head, '\r'); cr >= 0 {
-		return cr
+	if j := strings.IndexByte(head, b); j >= 0 {
+		return j
 	}
-	return lf
+	return i
 }
 
 // TokenizeLine fills l from the content of line num, following Google's
@@ -238,7 +239,7 @@ func splitDirective(l *Line, content string, colon int) {
 		// A missing colon is accepted when white space separates exactly
 		// two tokens.
 		content = content[start:end]
-		sep := indexBlank(content)
+		sep := indexEither(content, ' ', '\t')
 		if sep < 0 {
 			return
 		}
@@ -246,7 +247,7 @@ func splitDirective(l *Line, content string, colon int) {
 		for v < len(content) && (content[v] == ' ' || content[v] == '\t') {
 			v++
 		}
-		if indexBlank(content[v:]) >= 0 {
+		if indexEither(content[v:], ' ', '\t') >= 0 {
 			return
 		}
 		l.Flags |= LineMissingColon
@@ -264,20 +265,6 @@ func splitDirective(l *Line, content string, colon int) {
 	if typo {
 		l.Flags |= LineTypo
 	}
-}
-
-// indexBlank returns the index of the first space or tab in s, or -1.
-// (strings.IndexAny builds a byte set on every call.)
-func indexBlank(s string) int {
-	sp := strings.IndexByte(s, ' ')
-	head := s
-	if sp >= 0 {
-		head = s[:sp]
-	}
-	if tab := strings.IndexByte(head, '\t'); tab >= 0 {
-		return tab
-	}
-	return sp
 }
 
 // IsSpace reports whether c is ASCII white space as C's isspace sees it in
