@@ -251,6 +251,7 @@ func FuzzAllowed(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, agent, url string) {
 		r := Parse(data)
 		compareWithReference(t, data, newRefModel(data), r, agent, url)
+		streamTwin(t, data, r, agent, url)
 		if len(url) < 512 {
 			if n := testing.AllocsPerRun(2, func() { r.Allowed(agent, url) }); n != 0 {
 				t.Fatalf("Allowed(%q, %q) allocated %v times", agent, url, n)
@@ -270,7 +271,9 @@ func FuzzDifferential(f *testing.F) {
 		body := genRobots(c)
 		ref, r := newRefModel(body), Parse(body)
 		for q := 0; q < 8; q++ {
-			compareWithReference(t, body, ref, r, c.from(genQAgent), genURL(c))
+			agent, url := c.from(genQAgent), genURL(c)
+			compareWithReference(t, body, ref, r, agent, url)
+			streamTwin(t, body, r, agent, url)
 		}
 	})
 }

@@ -25,6 +25,12 @@ func (r *Robots) rulesFor(agent string) (rs *ruleSet, specific bool) {
 	if r.outcome == DisallowAll {
 		return &blanketDisallow, false
 	}
+	r.ready()
+	return r.lookup(agent)
+}
+
+// lookup is rulesFor on a compiled r.
+func (r *Robots) lookup(agent string) (rs *ruleSet, specific bool) {
 	lo, hi := 0, len(r.tokens)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)

@@ -47,8 +47,9 @@ package robotstxt
 import (
 	"fmt"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
-	"unsafe"
 )
 
 // DefaultMaxSize is how many leading bytes of a robots.txt file Parse reads:
@@ -59,6 +60,17 @@ const DefaultMaxSize = 512000
 // concurrent use by multiple goroutines. The zero value is an empty file,
 // which allows everything.
 type Robots struct {
+	// Parse keeps a copy of the file and builds nothing: the first
+	// question is answered by reading that copy once, as Google's
+	// matcher does (see streamVerdict), and the compiled form below is
+	// built, once, when a second question or any other method needs it.
+	// A crawler that asks one question per file pays for no more than
+	// one pass over it.
+	pending atomic.Pointer[string] // the file, until compiled; nil after
+	asked   atomic.Uint32          // questions asked before compiling
+	built   atomic.Bool            // the fields below are set
+	mu      sync.Mutex             // held while compiling
+
 	groups    []group
 	agents    []string // user-agent values, in file order
 	fields    []Field  // other directives, in file order
@@ -100,10 +112,36 @@ func ParseWith(data []byte, opts Options) *Robots {
 		r.truncated = true
 	}
 	r.size = len(data)
-	// No copy of the body: build copies out the strings it keeps.
-	r.build(unsafe.String(unsafe.SliceData(data), len(data)))
-	r.buildUsage()
+	if len(data) > 0 {
+		body := string(data)
+		r.pending.Store(&body)
+	}
 	return r
+}
+
+// ready compiles the file, once, if that is not done yet. Every method
+// that reads the compiled fields calls it first.
+func (r *Robots) ready() {
+	if !r.built.Load() {
+		r.compile()
+	}
+}
+
+// compile builds the compiled form from the pending copy of the file and
+// drops the copy.
+func (r *Robots) compile() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.built.Load() {
+		return
+	}
+	if body := r.pending.Load(); body != nil {
+		r.build(*body)
+		r.buildUsage()
+	}
+	r.built.Store(true)
+	// A question streaming over the copy keeps its own reference.
+	r.pending.Store(nil)
 }
 
 // Allowed reports whether the crawler agent may fetch url. It returns
@@ -112,6 +150,11 @@ func ParseWith(data []byte, opts Options) *Robots {
 // allocate unless url holds bytes that need escaping and its path is longer
 // than 2 KiB once escaped.
 func (r *Robots) Allowed(agent, url string) bool {
+	if body := r.firstQuestion(); body != "" {
+		if v, ok := streamVerdict(body, agent, url); ok {
+			return v.Allowed
+		}
+	}
 	rs, _ := r.rulesFor(agent)
 	return rs.allowed(url)
 }
@@ -120,8 +163,30 @@ func (r *Robots) Allowed(agent, url string) bool {
 // it. The rule's line is the one Google's RobotsMatcher::matching_line
 // reports.
 func (r *Robots) Explain(agent, url string) Verdict {
+	if body := r.firstQuestion(); body != "" {
+		if v, ok := streamVerdict(body, agent, url); ok {
+			return v
+		}
+	}
 	rs, _ := r.rulesFor(agent)
 	return rs.verdict(url)
+}
+
+// firstQuestion returns the file to stream over when this is the first
+// question asked of r and the file is not compiled yet, else "".
+// Compiling costs about as much as two passes over the file, and most
+// files fetched by a crawler are asked a few questions at most: streaming
+// the first and compiling at the second keeps a one-question file at one
+// pass and a many-question file at two plus the compiled queries.
+func (r *Robots) firstQuestion() string {
+	if r == nil || r.built.Load() {
+		return ""
+	}
+	body := r.pending.Load()
+	if body == nil || r.asked.Add(1) != 1 {
+		return ""
+	}
+	return *body
 }
 
 // Agent resolves the rules that apply to one crawler, so that many URLs can
@@ -164,6 +229,7 @@ func (r *Robots) Sitemaps() []string {
 	if r == nil {
 		return nil
 	}
+	r.ready()
 	return append([]string(nil), r.sitemaps...)
 }
 
@@ -174,6 +240,7 @@ func (r *Robots) Fields() []Field {
 	if r == nil {
 		return nil
 	}
+	r.ready()
 	return append([]Field(nil), r.fields...)
 }
 
@@ -185,6 +252,7 @@ func (r *Robots) Groups() []Group {
 	if r == nil {
 		return nil
 	}
+	r.ready()
 	out := make([]Group, len(r.groups))
 	for i := range r.groups {
 		g := &r.groups[i]

@@ -65,7 +65,7 @@ func (r *Robots) buildUsage() {
 	for i := 0; i < len(names); {
 		var token string
 		token, groups, i = parse.NextAgent(names, i, groups)
-		if rs, specific := r.rulesFor(token); specific {
+		if rs, specific := r.lookup(token); specific {
 			rs.usage = mergePreferences(perGroup, groups)
 		}
 	}

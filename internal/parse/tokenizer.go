@@ -63,6 +63,98 @@ type Tokenizer struct {
 	lines  int
 	prevCR bool // the previous line ended in CR, so a following LF may be swallowed
 	done   bool
+	filter *FirstBytes // nil, or the first bytes of the lines to read; see Filter
+	noCR   bool        // with a filter: the rest of the body holds no CR
+}
+
+// A FirstBytes is a set of bytes, which a line's first byte that is not
+// white space must be in for Next to read the line; see Tokenizer.Filter.
+type FirstBytes [256]bool
+
+// Filters for readers that need only some kinds of lines. Every spelling
+// of a key of that kind begins with one of the bytes (see ClassifyKey),
+// and a line's key begins at its first byte that is not white space.
+var (
+	// MatcherLines: user-agent, allow and disallow lines.
+	MatcherLines = firstBytes("uUaAdD")
+	// AgentLines: user-agent lines.
+	AgentLines = firstBytes("uU")
+)
+
+func firstBytes(set string) *FirstBytes {
+	var f FirstBytes
+	for i := 0; i < len(set); i++ {
+		f[set[i]] = true
+	}
+	return &f
+}
+
+// Filter makes Next pass over the lines whose first byte that is not white
+// space is not in set, without tokenizing them; they are still counted, so
+// line numbers do not change. Empty lines are always read. A nil set
+// reads every line. A reader that needs only some kinds of directives
+// reads a file several times faster this way.
+func (t *Tokenizer) Filter(set *FirstBytes) {
+	if set != nil && t.filter == nil {
+		// Most files end lines with LF alone; their lines are passed over
+		// with the library's vectorized byte search.
+		t.noCR = strings.IndexByte(t.body[t.pos:], '\r') < 0
+	}
+	t.filter = set
+}
+
+// skipLine passes over the next line if the filter rejects it, and
+// reports whether it did.
+func (t *Tokenizer) skipLine() bool {
+	s := t.body[t.pos:]
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\v' || s[i] == '\f') {
+		i++
+	}
+	if i == len(s) {
+		return false
+	}
+	if c := s[i]; c == '\n' || c == '\r' || t.filter[c] {
+		return false
+	}
+	t.lines++
+	var end int
+	if t.noCR {
+		if end = strings.IndexByte(s[i+1:], '\n'); end >= 0 {
+			end += i + 1
+		}
+	} else {
+		end = indexLineEnd(s, i+1)
+	}
+	if end < 0 {
+		t.done = true
+		t.pos = len(t.body)
+		return true
+	}
+	// The line has content, so an LF ending it is never the second half
+	// of a CR LF pair.
+	t.prevCR = s[end] == '\r'
+	t.pos += end + 1
+	return true
+}
+
+// indexLineEnd returns the index of the first CR or LF in s at or after
+// from, or -1.
+func indexLineEnd(s string, from int) int {
+	i := from
+	for i+8 <= len(s) {
+		w := load64(s, i)
+		if m := (zeroBytes(w^('\n'*lowBits)) | zeroBytes(w^('\r'*lowBits))) & highBits; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	for ; i < len(s); i++ {
+		if s[i] == '\n' || s[i] == '\r' {
+			return i
+		}
+	}
+	return -1
 }
 
 // NewTokenizer returns a Tokenizer of body.
@@ -100,6 +192,9 @@ var scanClass = func() (t [256]uint8) {
 // exhausted.
 func (t *Tokenizer) Next(l *Line) bool {
 	for !t.done {
+		if t.filter != nil && t.skipLine() {
+			continue
+		}
 		s := t.body[t.pos:]
 		// One pass over the line finds its end, where its content stops
 		// (NUL or '#'), its first colon, and whether it may need escaping.

@@ -329,3 +329,65 @@ func TestScanMatchesTokenizeLine(t *testing.T) {
 		check(b.String())
 	}
 }
+
+// A filtered Tokenizer returns exactly the lines of an unfiltered one whose
+// first byte that is not white space is in the filter (or that are empty),
+// with the same numbers and contents: passing over a line never changes
+// how the next ones are split (CR LF pairs, the byte order mark, the last
+// line).
+func TestFilterKeepsLines(t *testing.T) {
+	check := func(body string, set *FirstBytes) {
+		var want []Line
+		for _, l := range tokenize(body) {
+			if firstByteIn(body, l, set) {
+				want = append(want, l)
+			}
+		}
+		tok := NewTokenizer(body)
+		tok.Filter(set)
+		var got []Line
+		var l Line
+		for tok.Next(&l) {
+			got = append(got, l)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("filtered lines of %q differ (-want +got):\n%s", body, diff)
+		}
+	}
+	pieces := []string{"\n", "\r", "\r\n", "\x00", "#", ":", " ", "\t", "\v", "%", "\xFF", "user-agent", "User-Agent: x", "Disallow: /a", "allow", "sitemap", "Sitemap: /s", "/a", "*", "x", "crawl-delay: 1", "\xEF\xBB\xBF", "u", "d", "a"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 3000; i++ {
+		var b strings.Builder
+		for j := rng.IntN(60); j > 0; j-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		check(b.String(), MatcherLines)
+		check(b.String(), AgentLines)
+	}
+}
+
+// firstByteIn reports whether line l of body (as tokenize returned it)
+// is one a Tokenizer filtered by set returns: its content, with leading
+// white space removed, is empty or starts with a byte of set. The content
+// is found again by splitting body the way Google does.
+func firstByteIn(body string, l Line, set *FirstBytes) bool {
+	tok := NewTokenizer(body) // drops the byte order mark
+	s := strings.TrimLeft(splitLines(tok.Rest())[l.Num-1], " \t\v\f")
+	return s == "" || set[s[0]]
+}
+
+// splitLines splits body at CR, LF and CR LF, as Google's parser does.
+func splitLines(body string) []string {
+	var lines []string
+	start := 0
+	for i := 0; i < len(body); i++ {
+		if c := body[i]; c == '\n' || c == '\r' {
+			lines = append(lines, body[start:i])
+			if c == '\r' && i+1 < len(body) && body[i+1] == '\n' {
+				i++
+			}
+			start = i + 1
+		}
+	}
+	return append(lines, body[start:])
+}

@@ -1,0 +1,190 @@
+package robotstxt
+
+import (
+	"strings"
+	"unsafe"
+
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
+)
+
+// streamWildBudget bounds the work a streamed question spends on patterns
+// with wildcards: the path and pattern bytes they are matched over. A
+// file that needs more (many wildcard rules, a long path) is compiled
+// instead, where the rule index bounds the work; the bytes spent streaming
+// are then lost, but they are bounded too.
+const streamWildBudget = 64 << 10
+
+// A streamMatch is the deciding rule so far among the rules of the groups
+// of one kind (naming the agent, or "*").
+type streamMatch struct {
+	n     int // priority: the length of the pattern in wire form; -1 for none
+	allow bool
+	line  int
+	raw   string // the pattern as written
+}
+
+// yields reports whether a rule of priority n and kind allow, later in
+// the file than the rule m holds, decides before it: as in compareRules,
+// longer patterns first, then allow before disallow, then file order.
+func (m *streamMatch) yields(n int, allow bool) bool {
+	return n > m.n || n == m.n && allow && !m.allow
+}
+
+// streamVerdict answers one question by reading body once, the way
+// Google's matcher does: it follows the groups as the Grouper forms them,
+// tracks the best matching rule of the groups naming the agent and of the
+// "*" groups, and uses the first when any group names the agent. It
+// decides exactly as the compiled form does (TestStreamMatchesCompiled).
+// ok is false when the question would cost more than streamWildBudget, or
+// a pattern is too long for the stack buffers; the caller then compiles.
+func streamVerdict(body, agent, url string) (v Verdict, ok bool) {
+	specific, global := streamMatch{n: -1}, streamMatch{n: -1}
+	var inSpecific, inGlobal, named bool
+	var (
+		path     string
+		havePath bool
+		pathBuf  [pathBufSize]byte
+		patBuf   [pathBufSize]byte
+		budget   = streamWildBudget
+	)
+	gr := parse.NewGrouper(body)
+	var l parse.Grouped
+	for {
+		// Only user-agent lines can matter while no group is open, or
+		// while the open group applies to neither kind and already has
+		// a rule: the tokenizer passes over the rest unread.
+		if open, hasRules := gr.Open(); !open || hasRules && !inSpecific && !inGlobal {
+			gr.Filter(parse.AgentLines)
+		} else {
+			gr.Filter(parse.MatcherLines)
+		}
+		if !gr.Next(&l) {
+			break
+		}
+		switch l.Role {
+		case parse.RoleAgent:
+			if l.NewGroup {
+				inSpecific, inGlobal = false, false
+			}
+			if parse.IsGlobalAgent(l.Value) {
+				inGlobal = true
+			} else if equalFoldASCII(parse.ProductToken(l.Value), agent) {
+				inSpecific, named = true, true
+			}
+		case parse.RoleRule:
+			if !inSpecific && !inGlobal {
+				continue
+			}
+			allow := l.Kind == parse.KeyAllow
+			pat := l.Value
+			if l.Flags&parse.LineMayEscape != 0 {
+				if _, n, changed := wireLen(pat); changed {
+					if n > len(patBuf)/2 {
+						return Verdict{}, false
+					}
+					out := appendEscaped(patBuf[:0], pat)
+					pat = unsafe.String(unsafe.SliceData(out), len(out))
+				}
+			}
+			if !havePath {
+				p, n, rewrite := findPath(url)
+				if rewrite {
+					p = rewritePath(p, n, &pathBuf)
+				}
+				path, havePath = p, true
+			}
+			wanted := inSpecific && specific.yields(len(pat), allow) || inGlobal && global.yields(len(pat), allow)
+			if wanted {
+				matched, within := streamMatches(pat, path, &budget)
+				if !within {
+					return Verdict{}, false
+				}
+				if matched {
+					m := streamMatch{n: len(pat), allow: allow, line: l.Num, raw: l.Value}
+					specific.take(inSpecific, m)
+					global.take(inGlobal, m)
+					continue // the derived pattern is shorter: it cannot decide
+				}
+			}
+			if !allow || pat == "" {
+				continue
+			}
+			// Allowing ".../index.htm..." also allows its directory, as
+			// the pattern dir+"$" (see parse.IndexDirectory).
+			dir, isIndex := parse.IndexDirectory(pat)
+			if !isIndex {
+				continue
+			}
+			n := len(dir) + 1
+			if !(inSpecific && specific.yields(n, true) || inGlobal && global.yields(n, true)) {
+				continue
+			}
+			// The escaped pattern, if any, is in the first half of the
+			// buffer; the derived one goes in the second.
+			half := len(patBuf) / 2
+			if n > half {
+				return Verdict{}, false
+			}
+			out := append(patBuf[half:half], dir...)
+			out = append(out, '$')
+			derived := unsafe.String(unsafe.SliceData(out), len(out))
+			matched, within := streamMatches(derived, path, &budget)
+			if !within {
+				return Verdict{}, false
+			}
+			if matched {
+				m := streamMatch{n: n, allow: true, line: l.Num, raw: l.Value}
+				specific.take(inSpecific, m)
+				global.take(inGlobal, m)
+			}
+		}
+	}
+	m := &global
+	if named {
+		m = &specific
+	}
+	if m.n < 0 {
+		return Verdict{Allowed: true}, true
+	}
+	// An empty disallow decides, and names its line, but allows.
+	return Verdict{Allowed: m.allow || m.n == 0, Rule: Rule{Allow: m.allow, Pattern: m.raw, Line: m.line}}, true
+}
+
+// take makes c the deciding rule if it applies and decides before the
+// current one.
+func (m *streamMatch) take(applies bool, c streamMatch) {
+	if applies && m.yields(c.n, c.allow) {
+		*m = c
+	}
+}
+
+// streamMatches reports whether pattern, in wire form, matches path, as
+// compiledRule.matchesFully does, charging wildcard matches to budget.
+// within is false when the budget is spent.
+func streamMatches(pattern, path string, budget *int) (matched, within bool) {
+	literal, whole := literalPrefix(pattern)
+	if !strings.HasPrefix(path, literal) {
+		return false, true
+	}
+	if whole {
+		return true, true
+	}
+	*budget -= len(path) + len(pattern)
+	if *budget < 0 {
+		return false, false
+	}
+	return matchPattern(pattern, path), true
+}
+
+// equalFoldASCII reports whether a and b are equal ignoring ASCII case.
+func equalFoldASCII(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if lowerASCII(a[i]) != lowerASCII(b[i]) {
+			return false
+		}
+	}
+	return true
+}
