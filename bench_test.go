@@ -31,6 +31,21 @@ func BenchmarkParseCorpus(b *testing.B) {
 	}
 }
 
+// BenchmarkCompileCorpus parses every corpus file and compiles it, the
+// work the second question (or Agent, Groups, ...) adds to Parse: what
+// Parse did before it deferred compiling.
+func BenchmarkCompileCorpus(b *testing.B) {
+	_, files := loadCorpus(b)
+	b.SetBytes(corpusSize(files))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, f := range files {
+			Parse(f).ready()
+		}
+	}
+}
+
 // BenchmarkTokenizeCorpus runs only the tokenizer over every corpus file:
 // the same work as Google's ParseRobotsTxt with a handler that does
 // nothing (split lines, find keys and values, classify keys), without

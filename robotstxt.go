@@ -14,6 +14,14 @@
 // ignored, as Google ignores them. It reads the first 512,000 bytes
 // (500 KiB), as Googlebot does; [ParseWith] changes or lifts that limit.
 //
+// Parse itself only copies the file. The first question asked is answered
+// by reading the copy once, line by line, the way Google's matcher reads a
+// file; the second question (or any other method) compiles the rules into
+// the form that answers every later question in tens of nanoseconds, and
+// drops the copy. A crawler that asks one question of a file pays for one
+// pass over it; one that asks many pays for that pass and the compiling
+// once.
+//
 // The agent is a product token such as "Googlebot", compared with the
 // leading letters, '-' and '_' of each user-agent line, ignoring case; it is
 // not a full User-Agent header. The URL may be absolute or just a path; it
@@ -95,7 +103,9 @@ type Options struct {
 
 // Parse parses a robots.txt file, reading its first DefaultMaxSize bytes.
 // Any byte sequence is valid input: what cannot be read as a directive is
-// ignored. Parse does not retain data.
+// ignored. Parse does not retain data: it copies what it reads, and
+// compiles the copy when it is first needed (see the package
+// documentation).
 func Parse(data []byte) *Robots {
 	return ParseWith(data, Options{})
 }
