@@ -94,25 +94,36 @@ func manyRulesFile(n int) string {
 	return b.String()
 }
 
+// BenchmarkParseAdversarial measures, per adversarial file, the two ways
+// a parsed file is first used: Parse and one question (which streams over
+// the file), and Parse and compiling (what a second question adds).
 func BenchmarkParseAdversarial(b *testing.B) {
-	for _, f := range adversarialFiles() {
-		b.Run(f.name, func(b *testing.B) {
+	// A million empty lines is twice the size limit; read all of it.
+	million := []byte(strings.Repeat("\n", 1_000_000))
+	files := append(adversarialFiles(), struct {
+		name string
+		data []byte
+	}{"million-empty-lines-unlimited", million})
+	for _, f := range files {
+		opts := Options{}
+		if f.name == "million-empty-lines-unlimited" {
+			opts.MaxSize = -1
+		}
+		b.Run(f.name+"/first-question", func(b *testing.B) {
 			b.SetBytes(int64(len(f.data)))
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				Parse(f.data)
+				ParseWith(f.data, opts).Allowed("Googlebot", "https://example.com/a/b/c")
+			}
+		})
+		b.Run(f.name+"/compiled", func(b *testing.B) {
+			b.SetBytes(int64(len(f.data)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				ParseWith(f.data, opts).ready()
 			}
 		})
 	}
-	// A million empty lines is twice the size limit; read all of it.
-	million := []byte(strings.Repeat("\n", 1_000_000))
-	b.Run("million-empty-lines-unlimited", func(b *testing.B) {
-		b.SetBytes(int64(len(million)))
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			ParseWith(million, Options{MaxSize: -1})
-		}
-	})
 }
 
 func BenchmarkAllowedAdversarial(b *testing.B) {

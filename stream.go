@@ -49,18 +49,11 @@ func streamVerdict(body, agent, url string) (v Verdict, ok bool) {
 	)
 	gr := parse.NewGrouper(body)
 	var l parse.Grouped
-	for {
-		// Only user-agent lines can matter while no group is open, or
-		// while the open group applies to neither kind and already has
-		// a rule: the tokenizer passes over the rest unread.
-		if open, hasRules := gr.Open(); !open || hasRules && !inSpecific && !inGlobal {
-			gr.Filter(parse.AgentLines)
-		} else {
-			gr.Filter(parse.MatcherLines)
-		}
-		if !gr.Next(&l) {
-			break
-		}
+	// Only user-agent lines can matter while no group is open, or while
+	// the open group applies to neither kind and already has a rule: the
+	// tokenizer passes over the rest unread.
+	gr.Filter(parse.AgentLines)
+	for gr.Next(&l) {
 		switch l.Role {
 		case parse.RoleAgent:
 			if l.NewGroup {
@@ -71,8 +64,10 @@ func streamVerdict(body, agent, url string) (v Verdict, ok bool) {
 			} else if equalFoldASCII(parse.ProductToken(l.Value), agent) {
 				inSpecific, named = true, true
 			}
+			gr.Filter(parse.MatcherLines)
 		case parse.RoleRule:
 			if !inSpecific && !inGlobal {
+				gr.Filter(parse.AgentLines) // the group has a rule now
 				continue
 			}
 			allow := l.Kind == parse.KeyAllow
@@ -119,16 +114,7 @@ func streamVerdict(body, agent, url string) (v Verdict, ok bool) {
 			if !(inSpecific && specific.yields(n, true) || inGlobal && global.yields(n, true)) {
 				continue
 			}
-			// The escaped pattern, if any, is in the first half of the
-			// buffer; the derived one goes in the second.
-			half := len(patBuf) / 2
-			if n > half {
-				return Verdict{}, false
-			}
-			out := append(patBuf[half:half], dir...)
-			out = append(out, '$')
-			derived := unsafe.String(unsafe.SliceData(out), len(out))
-			matched, within := streamMatches(derived, path, &budget)
+			matched, within := derivedMatches(dir, path, &patBuf, &budget)
 			if !within {
 				return Verdict{}, false
 			}
@@ -148,6 +134,22 @@ func streamVerdict(body, agent, url string) (v Verdict, ok bool) {
 	}
 	// An empty disallow decides, and names its line, but allows.
 	return Verdict{Allowed: m.allow || m.n == 0, Rule: Rule{Allow: m.allow, Pattern: m.raw, Line: m.line}}, true
+}
+
+// derivedMatches reports whether the pattern dir+"$" matches path, as
+// streamMatches does. It may write the pattern to the second half of buf.
+func derivedMatches(dir, path string, buf *[pathBufSize]byte, budget *int) (matched, within bool) {
+	if strings.IndexByte(dir, '*') < 0 {
+		return path == dir, true
+	}
+	// An escaped pattern may be in the first half of buf.
+	half := len(buf) / 2
+	if len(dir)+1 > half {
+		return false, false
+	}
+	out := append(buf[half:half], dir...)
+	out = append(out, '$')
+	return streamMatches(unsafe.String(unsafe.SliceData(out), len(out)), path, budget)
 }
 
 // take makes c the deciding rule if it applies and decides before the

@@ -54,12 +54,8 @@ func NewGrouper(body string) Grouper {
 // Filter makes Next pass over lines the way Tokenizer.Filter does. The
 // groups stay the same as long as the filter passes every line that can
 // change them at that point: user-agent lines always, allow and disallow
-// lines while a group is open and has no rule yet (see Open).
+// lines while a group is open and has no rule yet.
 func (g *Grouper) Filter(set *FirstBytes) { g.tok.Filter(set) }
-
-// Open reports whether a group is open (some user-agent line has been
-// read) and whether it has a rule yet.
-func (g *Grouper) Open() (open, hasRules bool) { return g.group >= 0, g.hasRules }
 
 // Rest returns the bytes not yet read.
 func (g *Grouper) Rest() string { return g.tok.Rest() }

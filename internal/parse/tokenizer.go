@@ -192,8 +192,12 @@ var scanClass = func() (t [256]uint8) {
 // exhausted.
 func (t *Tokenizer) Next(l *Line) bool {
 	for !t.done {
-		if t.filter != nil && t.skipLine() {
-			continue
+		if t.filter != nil && t.pos < len(t.body) {
+			// Lines that start with a byte of the filter, and empty
+			// lines, are read without a call.
+			if c := t.body[t.pos]; !t.filter[c] && c != '\n' && c != '\r' && t.skipLine() {
+				continue
+			}
 		}
 		s := t.body[t.pos:]
 		// One pass over the line finds its end, where its content stops
