@@ -41,19 +41,24 @@ func streamVerdict(body, agent, url string) (v Verdict, ok bool) {
 	specific, global := streamMatch{n: -1}, streamMatch{n: -1}
 	var inSpecific, inGlobal, named bool
 	var (
-		path     string
-		havePath bool
-		pathBuf  [pathBufSize]byte
-		patBuf   [pathBufSize]byte
-		budget   = streamWildBudget
+		pathBuf [pathBufSize]byte
+		patBuf  [pathBufSize]byte
+		budget  = streamWildBudget
 	)
+	path := urlPath(url, &pathBuf)
 	gr := parse.NewGrouper(body)
 	var l parse.Grouped
 	// Only user-agent lines can matter while no group is open, or while
 	// the open group applies to neither kind and already has a rule: the
 	// tokenizer passes over the rest unread.
 	gr.Filter(parse.AgentLines)
-	for gr.Next(&l) {
+	for {
+		if (inSpecific || inGlobal) && passDisallow(&gr, path) {
+			continue
+		}
+		if !gr.Next(&l) {
+			break
+		}
 		switch l.Role {
 		case parse.RoleAgent:
 			if l.NewGroup {
@@ -80,13 +85,6 @@ func streamVerdict(body, agent, url string) (v Verdict, ok bool) {
 					out := appendEscaped(patBuf[:0], pat)
 					pat = unsafe.String(unsafe.SliceData(out), len(out))
 				}
-			}
-			if !havePath {
-				p, n, rewrite := findPath(url)
-				if rewrite {
-					p = rewritePath(p, n, &pathBuf)
-				}
-				path, havePath = p, true
 			}
 			wanted := inSpecific && specific.yields(len(pat), allow) || inGlobal && global.yields(len(pat), allow)
 			if wanted {
@@ -134,6 +132,53 @@ func streamVerdict(body, agent, url string) (v Verdict, ok bool) {
 	}
 	// An empty disallow decides, and names its line, but allows.
 	return Verdict{Allowed: m.allow || m.n == 0, Rule: Rule{Allow: m.allow, Pattern: m.raw, Line: m.line}}, true
+}
+
+// passDisallow passes over the next line, without tokenizing it, when it
+// is a disallow line of the open group that cannot match path: most rule
+// lines are, and comparing their first bytes with the path is cheaper than
+// reading them.
+func passDisallow(gr *parse.Grouper, p string) bool {
+	rest, offset, ok := gr.PlainDisallow()
+	if !ok {
+		return false
+	}
+	for k := 0; k < len(rest) && offset+k < parse.MaxLineBytes; k++ {
+		c := rest[k]
+		if !plainPatternByte[c] {
+			// A wildcard, an escape, the value's end or white space that
+			// may be its end: the plain bytes so far match.
+			return false
+		}
+		if k == len(p) || p[k] != c {
+			// The rule's literal prefix starts with rest[:k+1].
+			gr.PassRule()
+			return true
+		}
+	}
+	return false
+}
+
+// plainPatternByte marks the bytes that stand for themselves in a rule's
+// wire form and cannot end its value.
+var plainPatternByte = func() (t [256]bool) {
+	for c := 0x21; c < 0x7F; c++ {
+		t[c] = true
+	}
+	for _, c := range "*$%#" {
+		t[c] = false
+	}
+	return t
+}()
+
+// urlPath returns the path of url in wire form, as decideURL matches it;
+// it may be written to buf.
+func urlPath(url string, buf *[pathBufSize]byte) string {
+	p, n, rewrite := findPath(url)
+	if rewrite {
+		p = rewritePath(p, n, buf)
+	}
+	return p
 }
 
 // derivedMatches reports whether the pattern dir+"$" matches path, as

@@ -57,6 +57,22 @@ func NewGrouper(body string) Grouper {
 // lines while a group is open and has no rule yet.
 func (g *Grouper) Filter(set *FirstBytes) { g.tok.Filter(set) }
 
+// PlainDisallow is Tokenizer.PlainDisallow, within an open group: a line
+// it reports is a disallow line of that group.
+func (g *Grouper) PlainDisallow() (rest string, offset int, ok bool) {
+	if g.group < 0 {
+		return "", 0, false
+	}
+	return g.tok.PlainDisallow()
+}
+
+// PassRule passes over the next line, which PlainDisallow reported,
+// without tokenizing it: the open group now has a rule.
+func (g *Grouper) PassRule() {
+	g.tok.PassLine()
+	g.hasRules = true
+}
+
 // Rest returns the bytes not yet read.
 func (g *Grouper) Rest() string { return g.tok.Rest() }
 

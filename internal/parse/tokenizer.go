@@ -107,35 +107,65 @@ func (t *Tokenizer) Filter(set *FirstBytes) {
 // reports whether it did.
 func (t *Tokenizer) skipLine() bool {
 	s := t.body[t.pos:]
-	i := 0
-	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\v' || s[i] == '\f') {
-		i++
-	}
+	i := skipBlanks(s, 0)
 	if i == len(s) {
 		return false
 	}
 	if c := s[i]; c == '\n' || c == '\r' || t.filter[c] {
 		return false
 	}
+	t.PassLine()
+	return true
+}
+
+// PlainDisallow reports whether the next line starts as a disallow line
+// usually does: white space, "disallow" in any case, white space, ':' and
+// white space. If so, it returns the rest of the body from the byte after
+// that (the value, then whatever follows it), and where that byte is in
+// the line. A line of any other shape reports false, whatever it is; the
+// line is not consumed either way.
+func (t *Tokenizer) PlainDisallow() (rest string, offset int, ok bool) {
+	s := t.body[t.pos:]
+	i := skipBlanks(s, 0)
+	if i+8 > len(s) || load64(s, i)|0x2020202020202020 != wordDisallow {
+		return "", 0, false
+	}
+	i = skipBlanks(s, i+8)
+	if i == len(s) || s[i] != ':' {
+		return "", 0, false
+	}
+	i = skipBlanks(s, i+1)
+	return s[i:], i, true
+}
+
+// skipBlanks returns the index of the first byte of s at or after i that
+// is not white space within a line.
+func skipBlanks(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\v' || s[i] == '\f') {
+		i++
+	}
+	return i
+}
+
+// PassLine passes over the next line without tokenizing it; it is
+// counted. The line must not be empty.
+func (t *Tokenizer) PassLine() {
 	t.lines++
 	var end int
 	if t.noCR {
-		if end = strings.IndexByte(s[i+1:], '\n'); end >= 0 {
-			end += i + 1
-		}
+		end = strings.IndexByte(t.body[t.pos:], '\n')
 	} else {
-		end = indexLineEnd(s, i+1)
+		end = indexLineEnd(t.body[t.pos:], 0)
 	}
 	if end < 0 {
 		t.done = true
 		t.pos = len(t.body)
-		return true
+		return
 	}
 	// The line has content, so an LF ending it is never the second half
 	// of a CR LF pair.
-	t.prevCR = s[end] == '\r'
+	t.prevCR = t.body[t.pos+end] == '\r'
 	t.pos += end + 1
-	return true
 }
 
 // indexLineEnd returns the index of the first CR or LF in s at or after
@@ -191,6 +221,26 @@ var scanClass = func() (t [256]uint8) {
 // exhausted.
 func (t *Tokenizer) Next(l *Line) bool {
 	for !t.done {
+		if t.pos < len(t.body) {
+			// Empty lines, a sixth of real files' lines, take no scan.
+			switch t.body[t.pos] {
+			case '\n':
+				t.pos++
+				if t.prevCR {
+					t.prevCR = false // the LF of a CR LF pair
+					continue
+				}
+				t.lines++
+				*l = Line{Num: t.lines, Flags: LineEmpty}
+				return true
+			case '\r':
+				t.pos++
+				t.prevCR = true
+				t.lines++
+				*l = Line{Num: t.lines, Flags: LineEmpty}
+				return true
+			}
+		}
 		if t.filter != nil && t.pos < len(t.body) {
 			// Lines that start with a byte of the filter, and empty
 			// lines, are read without a call.

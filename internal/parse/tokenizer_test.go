@@ -2,6 +2,7 @@ package parse
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -390,4 +391,100 @@ func splitLines(body string) []string {
 		}
 	}
 	return append(lines, body[start:])
+}
+
+// PlainDisallow reports only lines that the tokenizer reads as disallow
+// directives, and finds their value where the tokenizer does.
+func TestPlainDisallow(t *testing.T) {
+	tests := []struct {
+		line   string
+		ok     bool
+		offset int
+	}{
+		{"Disallow: /a", true, 10},
+		{"disallow:/a", true, 9},
+		{" \tDISALLOW \t: \t/a b", true, 15},
+		{"disallow:", true, 9},
+		{"Disallow /a", false, 0},    // missing colon: read, but not plain
+		{"Disallowed: /a", false, 0}, // a disallow key, but not plain
+		{"Disalow: /a", false, 0},
+		{"Allow: /a", false, 0},
+		{"# Disallow: /a", false, 0},
+		{"\nDisallow: /a", false, 0},
+		{"Disallow", false, 0},
+	}
+	for _, tt := range tests {
+		tok := NewTokenizer(tt.line)
+		rest, offset, ok := tok.PlainDisallow()
+		if ok != tt.ok || offset != tt.offset {
+			t.Errorf("PlainDisallow(%q) = offset %d, %v; want %d, %v", tt.line, offset, ok, tt.offset, tt.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		var l Line
+		tok.Next(&l)
+		if l.Kind != KeyDisallow || !strings.HasPrefix(rest, l.Value) {
+			t.Errorf("PlainDisallow(%q): value starts %q; the tokenizer reads kind %d value %q", tt.line, rest, l.Kind, l.Value)
+		}
+	}
+}
+
+// Passing over the lines PlainDisallow reports leaves every other line,
+// its number and its role as a Grouper without the shortcut gives them.
+func TestPassRuleKeepsGroups(t *testing.T) {
+	type view struct {
+		Num      int
+		Role     Role
+		NewGroup bool
+		Group    int
+		Value    string
+	}
+	pieces := []string{"\n", "\r\n", "\r", "user-agent: a\n", "User-Agent: b\r\n", "disallow: /x\n", "Disallow:/y\r", " DISALLOW : /z", "allow: /w\n", "sitemap: /s\n", "# c\n", "disallow /q\n", "x"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := 0; i < 2000; i++ {
+		var b strings.Builder
+		for j := rng.IntN(30); j > 0; j-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		body := b.String()
+		var want []view
+		var passed []int // numbers of the lines passed over
+		gr := NewGrouper(body)
+		var l Grouped
+		for gr.Next(&l) {
+			want = append(want, view{l.Num, l.Role, l.NewGroup, l.Group, l.Value})
+		}
+		var got []view
+		gr = NewGrouper(body)
+		lines := 0
+		for {
+			if _, _, ok := gr.PlainDisallow(); ok && rng.IntN(2) == 0 {
+				gr.PassRule()
+				lines++
+				passed = append(passed, lines)
+				continue
+			}
+			if !gr.Next(&l) {
+				break
+			}
+			lines = l.Num
+			got = append(got, view{l.Num, l.Role, l.NewGroup, l.Group, l.Value})
+		}
+		// The lines passed over are rule lines in want; drop them.
+		var kept []view
+		for _, w := range want {
+			if slices.Contains(passed, w.Num) {
+				if w.Role != RoleRule {
+					t.Fatalf("%q: line %d passed over as a rule is %v", body, w.Num, w.Role)
+				}
+				continue
+			}
+			kept = append(kept, w)
+		}
+		if diff := cmp.Diff(kept, got); diff != "" {
+			t.Fatalf("%q: lines differ after passing over rules (-want +got):\n%s", body, diff)
+		}
+	}
 }
