@@ -40,11 +40,13 @@ func (m *memo) get(key string) (*Entry, *robotstxt.Robots) {
 }
 
 // parsedCost estimates, from above, the memory of a body and its parsed
-// form: the body, plus up to costPerLine per line for the rules and groups
-// the parse builds (measured on files of one-line groups, the costliest
-// kind per byte; a typical file's parsed form is smaller than its body).
+// form: the body; the parsed form's own copy of it, which it holds until
+// a second question compiles it; and up to costPerLine per line for the
+// compiled rules and groups (measured on files of one-line groups, the
+// costliest kind per byte; a typical file's compiled form is smaller than
+// its body).
 func parsedCost(body []byte) int {
-	return len(body) + costPerLine*(bytes.Count(body, []byte{'\n'})+1) + 1024
+	return 2*len(body) + costPerLine*(bytes.Count(body, []byte{'\n'})+1) + 1024
 }
 
 const costPerLine = 144
