@@ -30,6 +30,17 @@ func (m *streamMatch) yields(n int, allow bool) bool {
 	return n > m.n || n == m.n && allow && !m.allow
 }
 
+// A stream answers one question by reading a file once; see
+// streamVerdict.
+type stream struct {
+	agent                string
+	specific, global     streamMatch // the groups naming the agent, the "*" groups
+	inSpecific, inGlobal bool        // the open group names the agent, or "*"
+	named                bool        // some group names the agent
+	budget               int         // what wildcard matches may still cost
+	patBuf               [pathBufSize]byte
+}
+
 // streamVerdict answers one question by reading body once, the way
 // Google's matcher does: it follows the groups as the Grouper forms them,
 // tracks the best matching rule of the groups naming the agent and of the
@@ -38,14 +49,14 @@ func (m *streamMatch) yields(n int, allow bool) bool {
 // ok is false when the question would cost more than streamWildBudget, or
 // a pattern is too long for the stack buffers; the caller then compiles.
 func streamVerdict(body, agent, url string) (v Verdict, ok bool) {
-	specific, global := streamMatch{n: -1}, streamMatch{n: -1}
-	var inSpecific, inGlobal, named bool
-	var (
-		pathBuf [pathBufSize]byte
-		patBuf  [pathBufSize]byte
-		budget  = streamWildBudget
-	)
+	// The path stays out of s, which escape analysis sees as one whole:
+	// the verdict's pattern comes from s, and with it the path's buffer
+	// would move to the heap.
+	var pathBuf [pathBufSize]byte
 	path := urlPath(url, &pathBuf)
+	var s stream
+	s.agent, s.budget = agent, streamWildBudget
+	s.specific.n, s.global.n = -1, -1
 	gr := parse.NewGrouper(body)
 	var l parse.Grouped
 	// Only user-agent lines can matter while no group is open, or while
@@ -53,7 +64,7 @@ func streamVerdict(body, agent, url string) (v Verdict, ok bool) {
 	// tokenizer passes over the rest unread.
 	gr.Filter(parse.AgentLines)
 	for {
-		if (inSpecific || inGlobal) && passDisallow(&gr, path) {
+		if (s.inSpecific || s.inGlobal) && passDisallow(&gr, path) {
 			continue
 		}
 		if !gr.Next(&l) {
@@ -61,77 +72,95 @@ func streamVerdict(body, agent, url string) (v Verdict, ok bool) {
 		}
 		switch l.Role {
 		case parse.RoleAgent:
-			if l.NewGroup {
-				inSpecific, inGlobal = false, false
-			}
-			if parse.IsGlobalAgent(l.Value) {
-				inGlobal = true
-			} else if equalFoldASCII(parse.ProductToken(l.Value), agent) {
-				inSpecific, named = true, true
-			}
+			s.agentLine(&l)
 			gr.Filter(parse.MatcherLines)
 		case parse.RoleRule:
-			if !inSpecific && !inGlobal {
+			if !s.inSpecific && !s.inGlobal {
 				gr.Filter(parse.AgentLines) // the group has a rule now
 				continue
 			}
-			allow := l.Kind == parse.KeyAllow
-			pat := l.Value
-			if l.Flags&parse.LineMayEscape != 0 {
-				if _, n, changed := wireLen(pat); changed {
-					if n > len(patBuf)/2 {
-						return Verdict{}, false
-					}
-					out := appendEscaped(patBuf[:0], pat)
-					pat = unsafe.String(unsafe.SliceData(out), len(out))
-				}
-			}
-			wanted := inSpecific && specific.yields(len(pat), allow) || inGlobal && global.yields(len(pat), allow)
-			if wanted {
-				matched, within := streamMatches(pat, path, &budget)
-				if !within {
-					return Verdict{}, false
-				}
-				if matched {
-					m := streamMatch{n: len(pat), allow: allow, line: l.Num, raw: l.Value}
-					specific.take(inSpecific, m)
-					global.take(inGlobal, m)
-					continue // the derived pattern is shorter: it cannot decide
-				}
-			}
-			if !allow || pat == "" {
-				continue
-			}
-			// Allowing ".../index.htm..." also allows its directory, as
-			// the pattern dir+"$" (see parse.IndexDirectory).
-			dir, isIndex := parse.IndexDirectory(pat)
-			if !isIndex {
-				continue
-			}
-			n := len(dir) + 1
-			if !(inSpecific && specific.yields(n, true) || inGlobal && global.yields(n, true)) {
-				continue
-			}
-			matched, within := derivedMatches(dir, path, &patBuf, &budget)
-			if !within {
+			if !s.ruleLine(&l, path) {
 				return Verdict{}, false
-			}
-			if matched {
-				m := streamMatch{n: n, allow: true, line: l.Num, raw: l.Value}
-				specific.take(inSpecific, m)
-				global.take(inGlobal, m)
 			}
 		}
 	}
-	m := &global
-	if named {
-		m = &specific
+	m := &s.global
+	if s.named {
+		m = &s.specific
 	}
 	if m.n < 0 {
 		return Verdict{Allowed: true}, true
 	}
 	// An empty disallow decides, and names its line, but allows.
 	return Verdict{Allowed: m.allow || m.n == 0, Rule: Rule{Allow: m.allow, Pattern: m.raw, Line: m.line}}, true
+}
+
+// agentLine reads a user-agent line.
+func (s *stream) agentLine(l *parse.Grouped) {
+	if l.NewGroup {
+		s.inSpecific, s.inGlobal = false, false
+	}
+	if parse.IsGlobalAgent(l.Value) {
+		s.inGlobal = true
+	} else if equalFoldASCII(parse.ProductToken(l.Value), s.agent) {
+		s.inSpecific, s.named = true, true
+	}
+}
+
+// ruleLine reads an allow or disallow line of a group that applies, for
+// path. It reports false when the question costs too much to stream.
+func (s *stream) ruleLine(l *parse.Grouped, path string) bool {
+	allow := l.Kind == parse.KeyAllow
+	pat := l.Value
+	if l.Flags&parse.LineMayEscape != 0 {
+		if _, n, changed := wireLen(pat); changed {
+			if n > len(s.patBuf)/2 {
+				return false
+			}
+			out := appendEscaped(s.patBuf[:0], pat)
+			pat = unsafe.String(unsafe.SliceData(out), len(out))
+		}
+	}
+	if s.wants(len(pat), allow) {
+		matched, within := streamMatches(pat, path, &s.budget)
+		if !within {
+			return false
+		}
+		if matched {
+			s.take(streamMatch{n: len(pat), allow: allow, line: l.Num, raw: l.Value})
+			return true // the derived pattern is shorter: it cannot decide
+		}
+	}
+	if !allow || pat == "" {
+		return true
+	}
+	// Allowing ".../index.htm..." also allows its directory, as the
+	// pattern dir+"$" (see parse.IndexDirectory).
+	dir, isIndex := parse.IndexDirectory(pat)
+	if !isIndex || !s.wants(len(dir)+1, true) {
+		return true
+	}
+	matched, within := derivedMatches(dir, path, &s.patBuf, &s.budget)
+	if matched {
+		s.take(streamMatch{n: len(dir) + 1, allow: true, line: l.Num, raw: l.Value})
+	}
+	return within
+}
+
+// wants reports whether a matching rule of priority n and kind allow, in
+// the open group, would decide before the rules matched so far.
+func (s *stream) wants(n int, allow bool) bool {
+	return s.inSpecific && s.specific.yields(n, allow) || s.inGlobal && s.global.yields(n, allow)
+}
+
+// take records a matching rule of the open group.
+func (s *stream) take(m streamMatch) {
+	if s.inSpecific && s.specific.yields(m.n, m.allow) {
+		s.specific = m
+	}
+	if s.inGlobal && s.global.yields(m.n, m.allow) {
+		s.global = m
+	}
 }
 
 // passDisallow passes over the next line, without tokenizing it, when it
@@ -195,14 +224,6 @@ func derivedMatches(dir, path string, buf *[pathBufSize]byte, budget *int) (matc
 	out := append(buf[half:half], dir...)
 	out = append(out, '$')
 	return streamMatches(unsafe.String(unsafe.SliceData(out), len(out)), path, budget)
-}
-
-// take makes c the deciding rule if it applies and decides before the
-// current one.
-func (m *streamMatch) take(applies bool, c streamMatch) {
-	if applies && m.yields(c.n, c.allow) {
-		*m = c
-	}
 }
 
 // streamMatches reports whether pattern, in wire form, matches path, as
