@@ -173,8 +173,10 @@ func (r *Robots) build(body string) {
 	b.release()
 }
 
-// sortRules writes src to dst in compareRules order. src is in file order,
-// so a stable sort on (length, allow) suffices.
+// sortRules writes src to dst in compareRules order. The rules of src that
+// tie on length and kind must be in file order (as they are when src is
+// in file order, or is sorted groups in file order), so that a stable
+// sort on (length, allow) suffices.
 func sortRules(dst, src []compiledRule) {
 	const small = 24
 	if len(src) <= small {
@@ -264,11 +266,17 @@ func (r *Robots) mergedRuleSet(groups []int32) ruleSet {
 		for _, gi := range groups {
 			n += len(r.groups[gi].rules)
 		}
-		all := make([]compiledRule, 0, n)
+		// Each group's rules are in compareRules order, and the groups
+		// are in file order, so the rules that tie on length and kind
+		// are already in file order: the stable sort on those alone
+		// (linear, where a comparison sort took a third of compiling
+		// on files naming an agent in many groups) orders them fully.
+		joined := make([]compiledRule, 0, n)
 		for _, gi := range groups {
-			all = append(all, r.groups[gi].rules...)
+			joined = append(joined, r.groups[gi].rules...)
 		}
-		slices.SortFunc(all, compareRules)
+		all := make([]compiledRule, n)
+		sortRules(all, joined)
 		rs.compiled = all
 		if len(all) >= indexMinRules {
 			rs.index = &lazyIndex{compiled: all, text: r.text}

@@ -1,6 +1,10 @@
 package robotstxt
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -453,5 +457,33 @@ func TestAsWrittenOfEscapedRules(t *testing.T) {
 	want := []Rule{{Allow: true, Pattern: "/é/index.html", Line: 2}, {Pattern: "/%e9", Line: 3}, {Pattern: "/\xff*x", Line: 4}}
 	if diff := cmp.Diff(want, r.Groups()[0].Rules); diff != "" {
 		t.Errorf("Groups()[0].Rules (-want +got):\n%s", diff)
+	}
+}
+
+// The rule set of an agent named in several groups is in compareRules
+// order, as a comparison sort of all the groups' rules puts it; the merge
+// relies on each group being sorted already (sortRules).
+func TestMergedRuleSetOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	patterns := []string{"", "/", "/a", "/ab", "/a*", "/b$", "/abc", "/*", "/x/y", "/é"}
+	for i := 0; i < 300; i++ {
+		var b strings.Builder
+		for g := rng.IntN(6) + 2; g > 0; g-- {
+			b.WriteString("user-agent: bot\n")
+			for n := rng.IntN(40); n > 0; n-- {
+				kind := "allow"
+				if rng.IntN(2) == 0 {
+					kind = "disallow"
+				}
+				fmt.Fprintf(&b, "%s: %s\n", kind, patterns[rng.IntN(len(patterns))])
+			}
+		}
+		r := Parse([]byte(b.String()))
+		rs, _ := r.rulesFor("bot")
+		want := slices.Clone(rs.compiled)
+		slices.SortFunc(want, compareRules)
+		if !slices.Equal(rs.compiled, want) {
+			t.Fatalf("merged rules of %q are not in compareRules order", b.String())
+		}
 	}
 }

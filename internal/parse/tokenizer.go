@@ -555,16 +555,18 @@ const (
 )
 
 // maySpecial sets the high bit of the first byte of w that the line scan
-// must look at (a byte below 0x0E, which covers NUL, LF and CR; '#', a
-// byte >= 0x80, and ':' and '%' while the scan still needs them), and may
-// set it in later bytes too. It is zero when no byte of w needs a look.
-func maySpecial(w uint64, colon, percent bool) uint64 {
-	m := (w-0x0E*lowBits)&^w | zeroBytes(w^('#'*lowBits)) | w
+// must look at (a byte below 0x0E, which covers NUL, LF and CR; '#'; and
+// ':', '%' and bytes >= 0x80 while the scan still needs them), and may set
+// it in later bytes too. It is zero when no byte of w needs a look.
+func maySpecial(w uint64, colon, escape bool) uint64 {
+	m := (w-0x0E*lowBits)&^w | zeroBytes(w^('#'*lowBits))
 	if colon {
 		m |= zeroBytes(w ^ (':' * lowBits))
 	}
-	if percent {
-		m |= zeroBytes(w ^ ('%' * lowBits))
+	if escape {
+		// Once one such byte is seen the line may need escaping;
+		// the others of a non-ASCII line need no look.
+		m |= w | zeroBytes(w^('%'*lowBits))
 	}
 	return m & highBits
 }
