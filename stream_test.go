@@ -1,9 +1,14 @@
 package robotstxt
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // streamTwin fails t when streamVerdict and the compiled form answer a
@@ -135,6 +140,58 @@ func TestFirstQuestionsConcurrent(t *testing.T) {
 			if !<-done {
 				t.Fatal("a concurrent first question got the wrong answer")
 			}
+		}
+	}
+}
+
+// Every method may be the first to touch a fresh Robots, from many
+// goroutines at once: the file is compiled once, and every answer is the
+// one a Robots compiled before use gives (run with -race).
+func TestLazyCompileConcurrentMethods(t *testing.T) {
+	body := []byte("user-agent: *\ncrawl-delay: 2\ndisallow: /private\nallow: /private/ok\ncontent-usage: train-ai=n\nsitemap: https://a.example/s.xml\n")
+	ref := Parse(body)
+	ref.ready()
+	wantGroups := ref.Groups()
+	for range 20 {
+		r := Parse(body)
+		var wg sync.WaitGroup
+		errs := make(chan string, 64)
+		for g := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				switch g % 6 {
+				case 0:
+					if r.Allowed("x", "/private/x") {
+						errs <- "Allowed"
+					}
+				case 1:
+					if v := r.Explain("x", "/private/ok"); !v.Allowed || v.Rule.Line != 4 {
+						errs <- fmt.Sprintf("Explain: %v", v)
+					}
+				case 2:
+					if !cmp.Equal(r.Groups(), wantGroups) {
+						errs <- "Groups"
+					}
+				case 3:
+					if d, ok := r.Agent("x").CrawlDelay(); !ok || d != 2*time.Second {
+						errs <- "CrawlDelay"
+					}
+				case 4:
+					if len(r.Sitemaps()) != 1 || len(r.Fields()) != 2 {
+						errs <- "Sitemaps/Fields"
+					}
+				case 5:
+					if u := r.Usage("x", "/a"); !cmp.Equal(u, ref.Usage("x", "/a")) {
+						errs <- fmt.Sprintf("Usage: %v", u)
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for e := range errs {
+			t.Fatal(e)
 		}
 	}
 }
