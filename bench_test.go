@@ -20,13 +20,18 @@ func corpusSize(files [][]byte) int64 { return corpus.Size(files) }
 
 // BenchmarkParseCorpus parses every corpus file once per iteration.
 func BenchmarkParseCorpus(b *testing.B) {
+	benchEachFile(b, func(f []byte) { Parse(f) })
+}
+
+// benchEachFile runs do on every corpus file once per iteration.
+func benchEachFile(b *testing.B, do func(file []byte)) {
 	_, files := loadCorpus(b)
 	b.SetBytes(corpusSize(files))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, f := range files {
-			Parse(f)
+			do(f)
 		}
 	}
 }
@@ -35,15 +40,7 @@ func BenchmarkParseCorpus(b *testing.B) {
 // work the second question (or Agent, Groups, ...) adds to Parse: what
 // Parse did before it deferred compiling.
 func BenchmarkCompileCorpus(b *testing.B) {
-	_, files := loadCorpus(b)
-	b.SetBytes(corpusSize(files))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		for _, f := range files {
-			Parse(f).ready()
-		}
-	}
+	benchEachFile(b, func(f []byte) { Parse(f).ready() })
 }
 
 // BenchmarkTokenizeCorpus runs only the tokenizer over every corpus file:

@@ -2,7 +2,6 @@ package robotstxt
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
@@ -39,29 +38,6 @@ func TestStreamMatchesCompiled(t *testing.T) {
 		}
 	}
 	t.Logf("%d corpus queries agree", n)
-}
-
-// The same on generated files and queries, which reach the corners the
-// corpus lacks: escaped and index.htm patterns, agents named in several
-// groups, rules outside groups, long lines.
-func TestStreamMatchesCompiledGenerated(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	n := 4000
-	if testing.Short() {
-		n = 400
-	}
-	src := make([]byte, 2048)
-	for i := 0; i < n; i++ {
-		for j := range src {
-			src[j] = byte(rng.Uint32())
-		}
-		c := &chooser{src: src}
-		body := genRobots(c)
-		r := Parse(body)
-		for q := 0; q < 12; q++ {
-			streamTwin(t, body, r, c.from(genQAgent), genURL(c))
-		}
-	}
 }
 
 // Table cases for what the stream must get right, each from Google's
