@@ -171,8 +171,10 @@ func BenchmarkRetainedMemory(b *testing.B) {
 		for i, f := range files {
 			kept[i] = Parse(f)
 			if query {
+				// The third question compiles the file.
 				kept[i].Allowed("Googlebot", "/")
 				kept[i].Allowed("bingbot", "/")
+				kept[i].Allowed("Googlebot", "/x")
 			}
 		}
 		runtime.GC()
