@@ -385,17 +385,8 @@ func (l *linter) checkBody(body string) {
 // with the line on its own.
 func (l *linter) checkLine(ln *parse.Line) {
 	rep := l.rep
-	lr := LineReport{
-		Line:         line32(ln.Num),
-		Typo:         ln.Flags&parse.LineTypo != 0,
-		Empty:        ln.Flags&parse.LineEmpty != 0,
-		Comment:      ln.Flags&parse.LineIsComment != 0,
-		HasComment:   ln.Flags&parse.LineHasComment != 0,
-		Directive:    ln.Flags&parse.LineHasDirective != 0,
-		MissingColon: ln.Flags&parse.LineMissingColon != 0,
-		TooLong:      ln.Flags&parse.LineTooLong != 0,
-	}
-	if lr.Directive {
+	lr := LineReport{Line: line32(ln.Num), Flags: lineFlags(ln.Flags)}
+	if lr.Flags&LineDirective != 0 {
 		switch ln.Kind {
 		case parse.KeyUserAgent:
 			lr.Tag = TagUserAgent
@@ -419,7 +410,7 @@ func (l *linter) checkLine(ln *parse.Line) {
 	rep.Lines = append(rep.Lines, lr)
 	rep.LastLine = ln.Num
 
-	if l.firstText == 0 && !lr.Empty {
+	if l.firstText == 0 && lr.Flags&LineEmpty == 0 {
 		l.firstText = ln.Num
 		if l.html {
 			l.add(ln.Num, CodeLooksLikeHTML, "the file looks like an HTML page, not robots.txt (an error page served with status 200?); Google finds no rules in it")
@@ -428,20 +419,43 @@ func (l *linter) checkLine(ln *parse.Line) {
 	if l.quiet {
 		return
 	}
-	if lr.TooLong {
-		if lr.Directive && !lr.HasComment {
+	if lr.Flags&LineTooLong != 0 {
+		if lr.Flags&(LineDirective|LineHasComment) == LineDirective {
 			l.add(ln.Num, CodeLineTooLong, "line is longer than %d bytes; Google reads only the first %d, so the value becomes %s", parse.MaxLineBytes, parse.MaxLineBytes, quote(ln.Value))
 		} else {
 			l.addAs(ln.Num, SeverityInfo, CodeLineTooLong, "line is longer than %d bytes; Google drops the rest of it", parse.MaxLineBytes)
 		}
 	}
-	if !lr.Directive {
-		if !lr.Empty && !lr.Comment {
+	if lr.Flags&LineDirective == 0 {
+		if lr.Flags&(LineEmpty|LineComment) == 0 {
 			l.add(ln.Num, CodeNotADirective, "line is not a directive (no \"key: value\"); Google ignores it")
 		}
 		return
 	}
 	l.checkDirective(ln)
+}
+
+// lineFlags returns the flags of the per-line view for the tokenizer's
+// flags of a line.
+func lineFlags(f parse.LineFlags) LineFlags {
+	var lf LineFlags
+	for _, m := range [...]struct {
+		from parse.LineFlags
+		to   LineFlags
+	}{
+		{parse.LineTypo, LineTypo},
+		{parse.LineEmpty, LineEmpty},
+		{parse.LineIsComment, LineComment},
+		{parse.LineHasComment, LineHasComment},
+		{parse.LineHasDirective, LineDirective},
+		{parse.LineMissingColon, LineMissingColon},
+		{parse.LineTooLong, LineTooLong},
+	} {
+		if f&m.from != 0 {
+			lf |= m.to
+		}
+	}
+	return lf
 }
 
 func (l *linter) checkDirective(ln *parse.Line) {

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"encoding/json"
 	"fmt"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 	"strconv"
@@ -84,20 +85,104 @@ func isUnusedKey(key string) bool {
 }
 
 // A LineReport describes one line as Google's reporting library
-// (RobotsParsingReporter, behind Search Console's robots.txt report) does.
+// (RobotsParsingReporter, behind Search Console's robots.txt report) does:
+// its number, its tag, and the metadata Google notes about it, as flags.
 //
-// A report holds one LineReport per line read, so it is kept to 12 bytes:
-// Line is an int32 (Google's reporter numbers lines with a C++ int too;
-// lines past 2^31-1, in a file of 2 GiB or more read with no size limit,
-// are numbered 2^31-1).
+// A report holds one LineReport per line read, so it is kept to 8 bytes:
+// the flags share one byte, and Line is an int32 (Google's reporter
+// numbers lines with a C++ int too; lines past 2^31-1, in a file of 2 GiB
+// or more read with no size limit, are numbered 2^31-1). Its JSON form
+// spells each flag out: {"line":3,"tag":"allow","directive":true}.
 type LineReport struct {
-	Line         int32 `json:"line"`                    // 1-based
-	Tag          Tag   `json:"tag"`                     // what Google reads the key as
-	Typo         bool  `json:"typo,omitempty"`          // the key is a misspelling Google accepts (useragent, disallaw, site-map, ...)
-	Empty        bool  `json:"empty,omitempty"`         // only white space
-	Comment      bool  `json:"comment,omitempty"`       // only a comment (and white space)
-	HasComment   bool  `json:"has_comment,omitempty"`   // a '#' starts a comment somewhere on the line
-	Directive    bool  `json:"directive,omitempty"`     // a key and a value were found
-	MissingColon bool  `json:"missing_colon,omitempty"` // key and value are separated by white space, not ':'
-	TooLong      bool  `json:"too_long,omitempty"`      // bytes past the 16,663rd were dropped
+	Line  int32     // 1-based
+	Tag   Tag       // what Google reads the key as
+	Flags LineFlags // what else Google notes about the line
+}
+
+// LineFlags are what Google's reporting library notes about a line besides
+// its tag (the metadata of its RobotsParsedLine), one bit each.
+type LineFlags uint8
+
+const (
+	LineTypo         LineFlags = 1 << iota // the key is a misspelling Google accepts (useragent, disallaw, site-map, ...)
+	LineEmpty                              // only white space
+	LineComment                            // only a comment (and white space)
+	LineHasComment                         // a '#' starts a comment somewhere on the line
+	LineDirective                          // a key and a value were found
+	LineMissingColon                       // key and value are separated by white space, not ':'
+	LineTooLong                            // bytes past the 16,663rd were dropped
+)
+
+// lineFlagNames are the JSON names of the flags, in the order of their
+// bits.
+var lineFlagNames = [...]string{"typo", "empty", "comment", "has_comment", "directive", "missing_colon", "too_long"}
+
+// String returns the names of the flags set, as in JSON, joined by '|':
+// "directive|has_comment". It returns "" when none is set.
+func (f LineFlags) String() string {
+	var b []byte
+	for i, name := range lineFlagNames {
+		if f&(1<<i) != 0 {
+			if len(b) > 0 {
+				b = append(b, '|')
+			}
+			b = append(b, name...)
+		}
+	}
+	if rest := f &^ (1<<len(lineFlagNames) - 1); rest != 0 {
+		if len(b) > 0 {
+			b = append(b, '|')
+		}
+		b = fmt.Appendf(b, "%#x", uint8(rest))
+	}
+	return string(b)
+}
+
+// MarshalJSON encodes r as an object with its line, its tag, and a true
+// member for each flag set (the names String gives), in that order.
+func (r LineReport) MarshalJSON() ([]byte, error) {
+	tag, err := r.Tag.MarshalText()
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, 0, 64)
+	b = append(b, `{"line":`...)
+	b = strconv.AppendInt(b, int64(r.Line), 10)
+	b = append(b, `,"tag":"`...)
+	b = append(b, tag...)
+	b = append(b, '"')
+	for i, name := range lineFlagNames {
+		if r.Flags&(1<<i) != 0 {
+			b = append(b, `,"`...)
+			b = append(b, name...)
+			b = append(b, `":true`...)
+		}
+	}
+	return append(b, '}'), nil
+}
+
+// UnmarshalJSON decodes the form MarshalJSON gives. Flags that are absent
+// or false are not set.
+func (r *LineReport) UnmarshalJSON(data []byte) error {
+	var v struct {
+		Line         int32 `json:"line"`
+		Tag          Tag   `json:"tag"`
+		Typo         bool  `json:"typo"`
+		Empty        bool  `json:"empty"`
+		Comment      bool  `json:"comment"`
+		HasComment   bool  `json:"has_comment"`
+		Directive    bool  `json:"directive"`
+		MissingColon bool  `json:"missing_colon"`
+		TooLong      bool  `json:"too_long"`
+	}
+	if err := json.Unmarshal(data, &v); err != nil {
+		return err
+	}
+	*r = LineReport{Line: v.Line, Tag: v.Tag}
+	for i, set := range [...]bool{v.Typo, v.Empty, v.Comment, v.HasComment, v.Directive, v.MissingColon, v.TooLong} {
+		if set {
+			r.Flags |= 1 << i
+		}
+	}
+	return nil
 }
