@@ -44,8 +44,10 @@ func (l *linter) group(gl *parse.Grouped) {
 			l.sep = separator{}
 		}
 		if s := l.sep; s.line != 0 {
-			g := &l.groups.Groups[gl.Group]
-			l.joins = append(l.joins, groupJoin{group: gl.Group, agents: len(g.Agents) - 1, line: s.line, blank: s.blank, what: s.what, before: s.agent, next: gl.Num})
+			// The agents before this line's (none if it is dropped: see
+			// parse.Collector.Add).
+			before := max(len(l.groups.Agents(gl.Group))-1, 0)
+			l.joins = append(l.joins, groupJoin{group: gl.Group, agents: before, line: s.line, blank: s.blank, what: s.what, before: s.agent, next: gl.Num})
 			l.sep = separator{}
 		}
 		return
@@ -62,8 +64,11 @@ func (l *linter) group(gl *parse.Grouped) {
 	if l.sep.line != 0 && !(l.sep.blank && !blank) {
 		return
 	}
-	agents := l.groups.Groups[gl.Group].Agents
-	l.sep = separator{line: gl.Num, blank: blank, agent: agents[len(agents)-1].Line}
+	agents := l.groups.Agents(gl.Group)
+	if len(agents) == 0 {
+		return // dropped: see parse.Collector.Add
+	}
+	l.sep = separator{line: gl.Num, blank: blank, agent: int(agents[len(agents)-1].Line)}
 	switch {
 	case blank:
 		l.sep.what = "a blank line"
@@ -76,12 +81,12 @@ func (l *linter) group(gl *parse.Grouped) {
 	}
 }
 
-// An agentGroups is the groups whose rules Google merges for one agent.
+// An agentGroups is the groups whose rules Google merges for one agent
+// token.
 type agentGroups struct {
-	name   string // quoted token, or "*" quoted for the global groups
-	token  string
-	groups []int32
-	first  int // line of the first user-agent line naming it
+	name   string  // the quoted token
+	groups []int32 // in file order, each once
+	first  int32   // line of the first user-agent line naming it
 }
 
 // checkGroups runs the checks of the group structure, in passes.
@@ -96,8 +101,8 @@ func (l *linter) checkGroups() {
 // checkJoins reports the lines inside groups that look like group ends.
 func (l *linter) checkJoins() {
 	for _, j := range l.joins {
-		g := &l.groups.Groups[j.group]
-		if len(g.Rules) == 0 || !agentsLeft(g.Agents[:j.agents], g.Agents[j.agents:]) {
+		agents := l.groups.Agents(j.group)
+		if len(l.groups.Rules(j.group)) == 0 || !agentsLeft(agents[:j.agents], agents[j.agents:]) {
 			continue // no rules to get, or the same agents on both sides: joining changes nothing
 		}
 		l.add(j.line, CodeGroupsJoined, "%s between user-agent lines %d and %d does not end a group: the agents of both get the rules that follow", j.what, j.before, j.next)
@@ -105,60 +110,75 @@ func (l *linter) checkJoins() {
 }
 
 // agentGroups returns the global groups and, for each agent token in the
-// order the file first names them, the groups that name it: the groups
-// Google merges, as Parse merges them (parse.NextAgent).
+// order the file first names them (agents[t] is for the collector's token
+// t), the groups that name it: the groups Google merges, as Parse merges
+// them (parse.NextAgent). The lists of groups share one array, counted
+// first.
 func (l *linter) agentGroups() (global []int32, agents []agentGroups) {
-	n := 0
-	for _, g := range l.groups.Groups {
-		n += len(g.Agents)
+	c := &l.groups
+	count := make([]int32, len(c.Tokens))
+	nGlobal, n := 0, 0
+	for gi := range c.Groups {
+		if c.Groups[gi].Global {
+			nGlobal++
+		}
+		for _, a := range c.Agents(gi) {
+			if !a.Global() {
+				count[a.Token]++
+				n++
+			}
+		}
 	}
-	names := make([]parse.Naming, 0, n)
-	first := make(map[string]int)
-	for gi, g := range l.groups.Groups {
-		if g.Global {
+	global = make([]int32, 0, nGlobal)
+	agents = make([]agentGroups, len(c.Tokens))
+	all := make([]int32, n)
+	for t, k := range count {
+		agents[t].groups, all = all[:0:k], all[k:]
+	}
+	for gi := range c.Groups {
+		if c.Groups[gi].Global {
 			global = append(global, int32(gi))
 		}
-		for _, a := range g.Agents {
-			if a.Global {
+		for _, a := range c.Agents(gi) {
+			if a.Global() {
 				continue
 			}
-			names = append(names, parse.Naming{Token: a.Token, Group: int32(gi)})
-			if _, ok := first[a.Token]; !ok {
-				first[a.Token] = a.Line
+			ag := &agents[a.Token]
+			if k := len(ag.groups); k == 0 {
+				ag.first = a.Line
+			} else if ag.groups[k-1] == int32(gi) {
+				continue // the group names the token again
 			}
+			ag.groups = append(ag.groups, int32(gi))
 		}
 	}
-	parse.SortNamings(names)
-	for i := 0; i < len(names); {
-		var token string
-		var groups []int32
-		token, groups, i = parse.NextAgent(names, i, nil)
-		agents = append(agents, agentGroups{name: strconv.Quote(token), token: token, groups: groups, first: first[token]})
+	for t := range agents {
+		agents[t].name = strconv.Quote(c.Tokens[t])
 	}
-	slices.SortFunc(agents, func(a, b agentGroups) int { return a.first - b.first })
 	return global, agents
 }
 
 // checkMerged notes every group after the first that names an agent.
 func (l *linter) checkMerged(global []int32, agents []agentGroups) {
+	c := &l.groups
 	for _, gi := range global[min(1, len(global)):] {
-		for _, a := range l.groups.Groups[gi].Agents {
-			if a.Global {
-				l.add(a.Line, CodeGroupsMerged, "another group for \"*\" starts at line %d; Google merges the rules of all of them", l.groups.Groups[global[0]].Line)
+		for _, a := range c.Agents(int(gi)) {
+			if a.Global() {
+				l.add(int(a.Line), CodeGroupsMerged, "another group for \"*\" starts at line %d; Google merges the rules of all of them", c.Groups[global[0]].Line)
 				break
 			}
 		}
 	}
-	for _, ag := range agents {
+	for t, ag := range agents {
 		for _, gi := range ag.groups[1:] {
-			for _, a := range l.groups.Groups[gi].Agents {
-				if !a.Global && a.Token == ag.token {
+			for _, a := range c.Agents(int(gi)) {
+				if a.Token == int32(t) {
 					b := append(l.msgBuf[:0], "another group for "...)
 					b = append(b, ag.name...)
 					b = append(b, " starts at line "...)
-					b = strconv.AppendInt(b, int64(l.groups.Groups[ag.groups[0]].Line), 10)
+					b = strconv.AppendInt(b, int64(c.Groups[ag.groups[0]].Line), 10)
 					l.msgBuf = append(b, "; Google merges the rules of all of them"...)
-					l.addBuilt(a.Line, severityOf(CodeGroupsMerged), CodeGroupsMerged)
+					l.addBuilt(int(a.Line), severityOf(CodeGroupsMerged), CodeGroupsMerged)
 					break
 				}
 			}
@@ -169,11 +189,12 @@ func (l *linter) checkMerged(global []int32, agents []agentGroups) {
 // checkEmptyOverrides reports agents whose only group has no rules while
 // the global groups have some: they escape the global rules.
 func (l *linter) checkEmptyOverrides(global []int32, agents []agentGroups) {
+	c := &l.groups
 	globalRules := 0
 	for _, gi := range global {
-		for _, r := range l.groups.Groups[gi].Rules {
+		for _, r := range c.Rules(int(gi)) {
 			if r.Value != "" {
-				globalRules = r.Line
+				globalRules = int(r.Line)
 				break
 			}
 		}
@@ -183,23 +204,20 @@ func (l *linter) checkEmptyOverrides(global []int32, agents []agentGroups) {
 	}
 	// Only the last group can have no rules: any other ends at a
 	// user-agent line after a rule.
-	if globalRules == 0 || len(l.groups.Groups) == 0 || len(l.groups.Groups[len(l.groups.Groups)-1].Rules) > 0 {
+	last := len(c.Groups) - 1
+	if globalRules == 0 || last < 0 || len(c.Rules(last)) > 0 {
 		return
-	}
-	groupsOf := make(map[string]int, len(agents))
-	for _, ag := range agents {
-		groupsOf[ag.token] = len(ag.groups)
 	}
 	var names []string
 	at := 0
-	for _, a := range l.groups.Groups[len(l.groups.Groups)-1].Agents {
-		if a.Token == "" || groupsOf[a.Token] > 1 {
+	for _, a := range c.Agents(last) {
+		if a.Global() || c.Tokens[a.Token] == "" || len(agents[a.Token].groups) > 1 {
 			continue // no crawler's name, or the agent has rules elsewhere
 		}
-		if !slices.Contains(names, strconv.Quote(a.Token)) {
-			names = append(names, strconv.Quote(a.Token))
+		if name := agents[a.Token].name; !slices.Contains(names, name) {
+			names = append(names, name)
 			if at == 0 {
-				at = a.Line
+				at = int(a.Line)
 			}
 		}
 	}
@@ -219,7 +237,7 @@ type agentSet struct {
 }
 
 // A setRule is a rule of an agent set, or the directory pattern Google
-// derives from an index.htm allow. It is l.groups.Groups[group].Rules[index].
+// derives from an index.htm allow. It is l.groups.Rules(group)[index].
 type setRule struct {
 	pattern      string // wire form
 	group, index int32
@@ -272,7 +290,7 @@ func (l *linter) agentSets(global []int32, agents []agentGroups) []*agentSet {
 func (l *linter) fill(s *agentSet, dst []setRule) []setRule {
 	n := 0
 	for _, gi := range s.groups {
-		for _, r := range l.groups.Groups[gi].Rules {
+		for _, r := range l.groups.Rules(int(gi)) {
 			n++
 			if _, ok := parse.IndexDirectory(r.Value); ok && r.Allow {
 				n++
@@ -283,7 +301,7 @@ func (l *linter) fill(s *agentSet, dst []setRule) []setRule {
 		dst = make([]setRule, 0, n)
 	}
 	for _, gi := range s.groups {
-		for ri, r := range l.groups.Groups[gi].Rules {
+		for ri, r := range l.groups.Rules(int(gi)) {
 			sr := setRule{allow: r.Allow, pattern: pattern.Escape(r.Value), group: gi, index: int32(ri)}
 			sr.prefix = literalPrefixLen(sr.pattern)
 			dst = append(dst, sr)
@@ -303,7 +321,7 @@ func (l *linter) fill(s *agentSet, dst []setRule) []setRule {
 func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 	sets := l.agentSets(global, agents)
 	// The number of sets each group's rules are in.
-	inSets := make([]int, len(l.groups.Groups))
+	inSets := make([]int32, len(l.groups.Groups))
 	for _, s := range sets {
 		for _, gi := range s.groups {
 			inSets[gi]++
@@ -318,8 +336,8 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 		}
 		allows, disallows := false, false
 		for _, gi := range s.groups {
-			budget -= len(l.groups.Groups[gi].Rules)
-			for _, r := range l.groups.Groups[gi].Rules {
+			budget -= len(l.groups.Rules(int(gi)))
+			for _, r := range l.groups.Rules(int(gi)) {
 				allows = allows || r.Allow
 				disallows = disallows || !r.Allow
 			}
@@ -345,12 +363,12 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 	})
 	for _, k := range keys {
 		fs := findings[k]
-		rule := l.groups.Groups[k.group].Rules[k.index]
+		rule := l.groups.Rules(k.group)[k.index]
 		r := setRule{allow: rule.Allow, pattern: pattern.Escape(rule.Value)}
 		f := fs[0]
-		by := l.groups.Groups[f.by.group].Rules[f.by.index]
+		by := l.groups.Rules(int(f.by.group))[f.by.index]
 		qual := ""
-		if len(fs) < inSets[k.group] {
+		if len(fs) < int(inSets[k.group]) {
 			var names []string
 			for _, f := range fs {
 				names = append(names, f.set.names...)
@@ -359,31 +377,25 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 		}
 		rt := ruleString(rule.Allow, rule.Value)
 		if f.same {
-			l.add(rule.Line, CodeSamePattern, "%s never applies%s: %s on line %d has the same pattern, and allow wins ties", rt, qual, ruleString(by.Allow, by.Value), by.Line)
+			l.add(int(rule.Line), CodeSamePattern, "%s never applies%s: %s on line %d has the same pattern, and allow wins ties", rt, qual, ruleString(by.Allow, by.Value), by.Line)
 			continue
 		}
 		why := "a longer pattern"
 		if len(f.by.pattern) == len(r.pattern) {
 			why = "a pattern as long, and allow wins ties"
 		}
-		l.add(rule.Line, CodeRuleShadowed, "%s never decides%s: %s on line %d matches every path it matches and has %s", rt, qual, ruleString(by.Allow, by.Value), by.Line, why)
+		l.add(int(rule.Line), CodeRuleShadowed, "%s never decides%s: %s on line %d matches every path it matches and has %s", rt, qual, ruleString(by.Allow, by.Value), by.Line, why)
 	}
 }
 
 // agentsLeft reports whether some agent of before is not named in after.
 func agentsLeft(before, after []parse.Agent) bool {
-	name := func(a parse.Agent) string {
-		if a.Global {
-			return "*"
-		}
-		return "=" + a.Token
-	}
-	names := make(map[string]bool, len(after))
+	tokens := make(map[int32]bool, len(after)) // -1 for "*"
 	for _, a := range after {
-		names[name(a)] = true
+		tokens[a.Token] = true
 	}
 	for _, a := range before {
-		if !names[name(a)] {
+		if !tokens[a.Token] {
 			return true
 		}
 	}

@@ -6,16 +6,33 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// collect returns the groups of body as the Collector builds them.
-func collect(body string) []Group {
-	var c Collector
+// collect returns the collector of body, filled.
+func collect(body string) *Collector {
+	c := new(Collector)
 	c.Presize(Count(body))
 	gr := NewGrouper(body)
 	var l Grouped
 	for gr.Next(&l) {
 		c.Add(&l)
 	}
-	return c.Groups
+	return c
+}
+
+// A collectedGroup is a group with its records, for comparing.
+type collectedGroup struct {
+	Line   int32
+	Global bool
+	Agents []Agent
+	Rules  []Rule
+	Others []Other
+}
+
+func collectedGroups(c *Collector) []collectedGroup {
+	var gs []collectedGroup
+	for gi, g := range c.Groups {
+		gs = append(gs, collectedGroup{g.Line, g.Global, c.Agents(gi), c.Rules(gi), c.Others(gi)})
+	}
+	return gs
 }
 
 // Google's grouping: user-agent lines accumulate until a rule; the first
@@ -36,23 +53,27 @@ func TestCollectGroups(t *testing.T) {
 		"Disallow: /y\n" + // 9
 		"User-agent: b\n" + // 10
 		"Crawl-delay: 5\n" // 11
-	want := []Group{
+	want := []collectedGroup{
 		{
 			Line:   2,
-			Agents: []Agent{{Line: 2, Value: "A/1.0", Token: "a"}, {Line: 5, Value: "*", Global: true}},
+			Agents: []Agent{{Line: 2, Value: "A/1.0", Token: 0}, {Line: 5, Value: "*", Token: -1}},
 			Global: true,
 			Rules:  []Rule{{Allow: true, Value: "/x", Line: 6}, {Value: "/y", Line: 9}},
 			Others: []Other{{Key: "Content-Usage", Value: "train-ai=n", Line: 4}, {Key: "Content-Signal", Value: "search=yes, ai-train=no", Line: 8}},
 		},
 		{
 			Line:   10,
-			Agents: []Agent{{Line: 10, Value: "b", Token: "b"}},
+			Agents: []Agent{{Line: 10, Value: "b", Token: 1}},
 			Rules:  []Rule{},
 			Others: []Other{{Key: "Crawl-delay", Value: "5", Line: 11}},
 		},
 	}
-	if diff := cmp.Diff(want, collect(body)); diff != "" {
+	c := collect(body)
+	if diff := cmp.Diff(want, collectedGroups(c)); diff != "" {
 		t.Errorf("groups (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"a", "b"}, c.Tokens); diff != "" {
+		t.Errorf("tokens (-want +got):\n%s", diff)
 	}
 	if n := Count(body); n != (Counts{Lines: 12, Groups: 2, Agents: 3, Rules: 2, Others: 3}) {
 		t.Errorf("Count = %+v", n)
