@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
@@ -260,14 +261,11 @@ type finding struct {
 // list of groups.
 func (l *linter) agentSets(global []int32, agents []agentGroups) []*agentSet {
 	var sets []*agentSet
-	byKey := make(map[string]*agentSet)
+	byKey := make(map[string]*agentSet, len(agents)+1)
 	setOf := func(name string, gs []int32) {
-		var kb strings.Builder
-		for _, gi := range gs {
-			kb.WriteString(strconv.Itoa(int(gi)))
-			kb.WriteByte(',')
-		}
-		key := kb.String()
+		// The key is the bytes of the list of groups itself, which no
+		// one changes: it costs no copy.
+		key := unsafe.String((*byte)(unsafe.Pointer(unsafe.SliceData(gs))), len(gs)*4)
 		s := byKey[key]
 		if s == nil {
 			s = &agentSet{groups: gs}
