@@ -132,9 +132,9 @@ func (l *linter) agentGroups() (global []int32, agents []agentGroups) {
 	}
 	global = make([]int32, 0, nGlobal)
 	agents = make([]agentGroups, len(c.Tokens))
-	all := make([]int32, n)
+	groups := make([]int32, n)
 	for t, k := range count {
-		agents[t].groups, all = all[:0:k], all[k:]
+		agents[t].groups, groups = groups[:0:k], groups[k:]
 	}
 	for gi := range c.Groups {
 		if c.Groups[gi].Global {
@@ -153,8 +153,22 @@ func (l *linter) agentGroups() (global []int32, agents []agentGroups) {
 			ag.groups = append(ag.groups, int32(gi))
 		}
 	}
+	// The quoted names share one string. Tokens hold only letters, '-'
+	// and '_', so quoting adds the quotes alone; the string is made once
+	// the buffer is final.
+	size := 0
+	for _, t := range c.Tokens {
+		size += len(t) + 2
+	}
+	buf := make([]byte, 0, size)
 	for t := range agents {
-		agents[t].name = strconv.Quote(c.Tokens[t])
+		buf = strconv.AppendQuote(buf, c.Tokens[t])
+		count[t] = int32(len(buf)) // now the end of t's name
+	}
+	all := unsafe.String(unsafe.SliceData(buf), len(buf))
+	start := int32(0)
+	for t := range agents {
+		agents[t].name, start = all[start:count[t]], count[t]
 	}
 	return global, agents
 }
@@ -258,27 +272,58 @@ type finding struct {
 }
 
 // agentSets returns the merged rule lists of the agents, one per distinct
-// list of groups.
-func (l *linter) agentSets(global []int32, agents []agentGroups) []*agentSet {
-	var sets []*agentSet
-	byKey := make(map[string]*agentSet, len(agents)+1)
-	setOf := func(name string, gs []int32) {
+// list of groups. The sets, and the names of all sets, share one array
+// each, of the exact size.
+func (l *linter) agentSets(global []int32, agents []agentGroups) []agentSet {
+	// The candidates: "*" if there are global groups, then each agent.
+	off := 0
+	if len(global) > 0 {
+		off = 1
+	}
+	n := off + len(agents)
+	if n == 0 {
+		return nil
+	}
+	groupsOf := func(k int) []int32 {
+		if k < off {
+			return global
+		}
+		return agents[k-off].groups
+	}
+	nameOf := func(k int) string {
+		if k < off {
+			return `"*"`
+		}
+		return agents[k-off].name
+	}
+	setOf := make([]int32, n) // each candidate's set
+	byKey := make(map[string]int32, n)
+	for k := range setOf {
+		gs := groupsOf(k)
 		// The key is the bytes of the list of groups itself, which no
 		// one changes: it costs no copy.
 		key := unsafe.String((*byte)(unsafe.Pointer(unsafe.SliceData(gs))), len(gs)*4)
-		s := byKey[key]
-		if s == nil {
-			s = &agentSet{groups: gs}
-			byKey[key] = s
-			sets = append(sets, s)
+		i, ok := byKey[key]
+		if !ok {
+			i = int32(len(byKey))
+			byKey[key] = i
 		}
-		s.names = append(s.names, name)
+		setOf[k] = i
 	}
-	if len(global) > 0 {
-		setOf(`"*"`, global)
+	sets := make([]agentSet, len(byKey))
+	count := make([]int32, len(sets))
+	for k, i := range setOf {
+		if count[i] == 0 {
+			sets[i].groups = groupsOf(k)
+		}
+		count[i]++
 	}
-	for _, ag := range agents {
-		setOf(ag.name, ag.groups)
+	names := make([]string, n)
+	for i, k := range count {
+		sets[i].names, names = names[:0:k], names[k:]
+	}
+	for k, i := range setOf {
+		sets[i].names = append(sets[i].names, nameOf(k))
 	}
 	return sets
 }
@@ -320,15 +365,16 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 	sets := l.agentSets(global, agents)
 	// The number of sets each group's rules are in.
 	inSets := make([]int32, len(l.groups.Groups))
-	for _, s := range sets {
-		for _, gi := range s.groups {
+	for i := range sets {
+		for _, gi := range sets[i].groups {
 			inSets[gi]++
 		}
 	}
 	findings := make(map[ruleKey][]finding)
 	budget := shadowBudget
 	var buf []setRule
-	for _, s := range sets {
+	for i := range sets {
+		s := &sets[i]
 		if budget <= 0 {
 			break
 		}
