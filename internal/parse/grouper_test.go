@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -122,5 +123,32 @@ func TestNextAgent(t *testing.T) {
 	}
 	if AgentToken("GoogleBot/2.1") != "googlebot" || AgentToken("*") != "" || AgentToken("MJ12bot") != "mj" {
 		t.Error("AgentToken")
+	}
+}
+
+// The collector numbers agent tokens as Parse merges agents: two agents
+// share a token exactly when their AgentTokens are equal (case and
+// /version ignored, "" for a value with no token), the tokens in the order
+// the body first names them; the global "*" has none.
+func TestCollectTokens(t *testing.T) {
+	values := []string{"GoogleBot/2.1", "googlebot", "MJ12bot", "*", "mj", "* x", "42", "*foo", "Bing-Bot", "bing-bot/3", "GOOGLEBOT"}
+	var body strings.Builder
+	for _, v := range values {
+		body.WriteString("user-agent: " + v + "\ndisallow: /\n")
+	}
+	c := collect(body.String())
+	if diff := cmp.Diff([]string{"googlebot", "mj", "", "bing-bot"}, c.Tokens); diff != "" {
+		t.Errorf("tokens (-want +got):\n%s", diff)
+	}
+	for gi := range c.Groups {
+		for _, a := range c.Agents(gi) {
+			if IsGlobalAgent(a.Value) != a.Global() || !a.Global() && c.Tokens[a.Token] != AgentToken(a.Value) {
+				t.Errorf("agent %q: token %d", a.Value, a.Token)
+			}
+		}
+	}
+	// A token seen before costs nothing, even with upper-case letters.
+	if n := testing.AllocsPerRun(100, func() { c.token("GoogleBot/2") }); n != 0 {
+		t.Errorf("looking up a known token allocates %v times", n)
 	}
 }
