@@ -92,6 +92,7 @@ type agentGroups struct {
 
 // checkGroups runs the checks of the group structure, in passes.
 func (l *linter) checkGroups() {
+	l.groups.NumberTokens()
 	l.checkJoins()
 	global, agents := l.agentGroups()
 	l.checkMerged(global, agents)

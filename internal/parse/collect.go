@@ -1,6 +1,11 @@
 package parse
 
-import "math"
+import (
+	"cmp"
+	"math"
+	"slices"
+	"unsafe"
+)
 
 // A Group is a group as the Grouper forms it, with its lines: what a
 // consumer needs that does not compile rules as it reads, like the lint
@@ -23,8 +28,9 @@ type Group struct {
 type Agent struct {
 	Line int32
 	// Token is the index in Collector.Tokens of the agent's token
-	// (AgentToken of Value), the same for every agent with that token;
-	// -1 for the global "*" (IsGlobalAgent(Value)).
+	// (AgentToken of Value), the same for every agent with that token,
+	// once Collector.NumberTokens has run (before, it holds the length of
+	// the token in Value); -1 for the global "*" (IsGlobalAgent(Value)).
 	Token int32
 	Value string // as written
 }
@@ -48,18 +54,17 @@ type Other struct {
 
 // A Collector builds the groups of a body from its grouped lines. The
 // agents, rules and others of all groups share three arrays, sized by
-// Presize, so that collecting a body allocates a fixed number of times,
-// besides its distinct agent tokens.
+// Presize, so that collecting a body allocates a fixed number of times.
 type Collector struct {
 	Groups []Group
 	agents []Agent
 	rules  []Rule
 	others []Other
 	// Tokens are the distinct agent tokens (AgentToken of the values) of
-	// the non-global agents, in the order the body first names them.
-	Tokens  []string
-	tokenOf map[string]int32 // index in Tokens
-	lower   []byte           // an upper-case token lower-cased, to look it up
+	// the non-global agents, in the order the body first names them, once
+	// NumberTokens has run.
+	Tokens   []string
+	numbered bool
 }
 
 // Agents returns the agents of group g, in file order.
@@ -151,7 +156,8 @@ func (c *Collector) Add(l *Grouped) {
 		if IsGlobalAgent(l.Value) {
 			c.Groups[len(c.Groups)-1].Global = true
 		} else {
-			a.Token = c.token(l.Value)
+			// The length of the token, until NumberTokens numbers it.
+			a.Token = int32(len(ProductToken(l.Value)))
 		}
 		c.agents = append(c.agents, a)
 	case RoleRule:
@@ -166,35 +172,77 @@ func (c *Collector) Add(l *Grouped) {
 	}
 }
 
-// token returns the index in c.Tokens of the token of a non-global agent
-// value, adding the token if it is new. Only a new token with upper-case
-// letters allocates: its lower-cased copy.
-func (c *Collector) token(value string) int32 {
-	t := ProductToken(value)
-	if !HasUpper(t) {
-		if id, ok := c.tokenOf[t]; ok {
-			return id
+// NumberTokens fills c.Tokens and sets the Token of every non-global
+// agent, after the last Add; later calls do nothing. It sorts the agents by token rather than
+// looking each up in a map: a few arrays of the exact size, and one string
+// for all the lower-cased tokens.
+func (c *Collector) NumberTokens() {
+	if c.numbered {
+		return
+	}
+	c.numbered = true
+	byToken := make([]int32, 0, len(c.agents)) // the non-global agents
+	for i := range c.agents {
+		if c.agents[i].Token >= 0 {
+			byToken = append(byToken, int32(i))
 		}
-		return c.addToken(t)
 	}
-	c.lower = append(c.lower[:0], t...)
-	for i, b := range c.lower {
-		c.lower[i] = LowerASCII(b)
+	token := func(i int32) string { return c.agents[i].Value[:c.agents[i].Token] }
+	slices.SortFunc(byToken, func(a, b int32) int {
+		if c := compareFold(token(a), token(b)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	// Each run of one token starts with the agent that first names it;
+	// the tokens are numbered in the order of those agents.
+	starts := func(k int) bool { return k == 0 || compareFold(token(byToken[k-1]), token(byToken[k])) != 0 }
+	runs, size := 0, 0
+	for k, i := range byToken {
+		if starts(k) {
+			runs++
+			size += len(token(i))
+		}
 	}
-	if id, ok := c.tokenOf[string(c.lower)]; ok {
-		return id
+	firsts := make([]int32, 0, runs)
+	for k, i := range byToken {
+		if starts(k) {
+			firsts = append(firsts, i)
+		}
 	}
-	return c.addToken(string(c.lower))
+	slices.Sort(firsts)
+	buf := make([]byte, 0, size)
+	for _, i := range firsts {
+		t := token(i)
+		for j := 0; j < len(t); j++ {
+			buf = append(buf, LowerASCII(t[j]))
+		}
+	}
+	all := unsafe.String(unsafe.SliceData(buf), len(buf))
+	c.Tokens = make([]string, len(firsts))
+	for id, i := range firsts {
+		n := len(token(i))
+		c.Tokens[id], all = all[:n], all[n:]
+	}
+	id, prev := 0, ""
+	for k, i := range byToken {
+		t := token(i)
+		if k == 0 || compareFold(prev, t) != 0 {
+			id, _ = slices.BinarySearch(firsts, i)
+		}
+		prev = t
+		c.agents[i].Token = int32(id)
+	}
 }
 
-func (c *Collector) addToken(t string) int32 {
-	if c.tokenOf == nil {
-		c.tokenOf = make(map[string]int32)
+// compareFold compares two product tokens as AgentToken lower-cases them.
+func compareFold(a, b string) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if x, y := LowerASCII(a[i]), LowerASCII(b[i]); x != y {
+			return cmp.Compare(x, y)
+		}
 	}
-	id := int32(len(c.Tokens))
-	c.Tokens = append(c.Tokens, t)
-	c.tokenOf[t] = id
-	return id
+	return cmp.Compare(len(a), len(b))
 }
 
 // line32 returns line number n as an int32, math.MaxInt32 past it.
