@@ -249,7 +249,6 @@ func (l *linter) checkEmptyOverrides(global []int32, agents []agentGroups) {
 type agentSet struct {
 	groups []int32
 	names  []string // the agents using this set: quoted tokens, and "*" quoted for the global set
-	rules  []setRule
 }
 
 // A setRule is a rule of an agent set, or the directory pattern Google
@@ -329,9 +328,9 @@ func (l *linter) agentSets(global []int32, agents []agentGroups) []agentSet {
 	return sets
 }
 
-// fill appends the rules of s's groups to dst, with the derived index.htm
-// patterns, as Parse compiles them.
-func (l *linter) fill(s *agentSet, dst []setRule) []setRule {
+// setSize returns how many rules fill gives s: its groups' rules, and a
+// derived pattern for each index.htm allow.
+func (l *linter) setSize(s *agentSet) int {
 	n := 0
 	for _, gi := range s.groups {
 		for _, r := range l.groups.Rules(int(gi)) {
@@ -341,9 +340,12 @@ func (l *linter) fill(s *agentSet, dst []setRule) []setRule {
 			}
 		}
 	}
-	if cap(dst) < n {
-		dst = make([]setRule, 0, n)
-	}
+	return n
+}
+
+// fill appends the rules of s's groups to dst, with the derived index.htm
+// patterns, as Parse compiles them.
+func (l *linter) fill(s *agentSet, dst []setRule) []setRule {
 	for _, gi := range s.groups {
 		for ri, r := range l.groups.Rules(int(gi)) {
 			sr := setRule{allow: r.Allow, pattern: pattern.Escape(r.Value), group: gi, index: int32(ri)}
@@ -371,30 +373,45 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 			inSets[gi]++
 		}
 	}
-	findings := make(map[ruleKey][]finding)
-	budget := shadowBudget
-	var buf []setRule
+	// The sets that can have shadowed rules: only a rule of the other kind
+	// can shadow one. They are checked in turn, with one array of rules
+	// (of the largest size) and one index.
+	check := make([]bool, len(sets))
+	size := 0
 	for i := range sets {
-		s := &sets[i]
-		if budget <= 0 {
-			break
-		}
 		allows, disallows := false, false
-		for _, gi := range s.groups {
-			budget -= len(l.groups.Rules(int(gi)))
+		for _, gi := range sets[i].groups {
 			for _, r := range l.groups.Rules(int(gi)) {
 				allows = allows || r.Allow
 				disallows = disallows || !r.Allow
 			}
 		}
-		if !allows || !disallows {
-			continue // only a rule of the other kind can shadow one
+		if check[i] = allows && disallows; check[i] {
+			size = max(size, l.setSize(&sets[i]))
 		}
-		s.rules = l.fill(s, buf[:0])
-		for _, kf := range shadowed(s, &budget) {
+	}
+	findings := make(map[ruleKey][]finding)
+	budget := shadowBudget
+	var rs ruleSet
+	var idx shadowIndex
+	if size > 0 {
+		rs.rules = make([]setRule, 0, size)
+	}
+	for i := range sets {
+		s := &sets[i]
+		if budget <= 0 {
+			break
+		}
+		for _, gi := range s.groups {
+			budget -= len(l.groups.Rules(int(gi)))
+		}
+		if !check[i] {
+			continue
+		}
+		rs.rules = l.fill(s, rs.rules[:0])
+		for _, kf := range shadowed(s, &rs, &idx, &budget) {
 			findings[kf.k] = append(findings[kf.k], kf.f)
 		}
-		buf, s.rules = s.rules, nil // the next set reuses the array
 	}
 	var keys []ruleKey
 	for k := range findings {

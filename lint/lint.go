@@ -287,6 +287,11 @@ func (l *linter) diagnostics() []Diagnostic {
 // maxInterned bounds the distinct messages a linter keeps for reuse.
 const maxInterned = 4096
 
+// internScan is how many messages intern compares one by one before it
+// makes a map of them: most files have a few findings, and pay for no
+// map.
+const internScan = firstChunk
+
 // intern stores msg and returns its index in l.msgs, the same index for
 // the same message: a file that repeats one finding on every line
 // (groups-merged for the same agent, agent-token-differs for the same
@@ -294,16 +299,28 @@ const maxInterned = 4096
 // messages are looked up, so a file whose messages all differ pays for no
 // growing table.
 func (l *linter) intern(msg []byte) uint32 {
-	if i, ok := l.interned[string(msg)]; ok {
-		return i
+	if l.interned != nil {
+		if i, ok := l.interned[string(msg)]; ok {
+			return i
+		}
+	} else if l.msgs.len() > 0 {
+		for i, m := range l.msgs.chunks[0] { // all the messages, no more than internScan
+			if m == string(msg) {
+				return uint32(i)
+			}
+		}
 	}
 	s := string(msg)
 	i := uint32(l.msgs.len())
 	l.msgs.push(s)
-	if len(l.interned) < maxInterned {
-		if l.interned == nil {
-			l.interned = make(map[string]uint32)
+	switch {
+	case l.interned == nil && l.msgs.len() > internScan:
+		l.interned = make(map[string]uint32, 2*internScan)
+		for i, m := range l.msgs.chunks[0] {
+			l.interned[m] = uint32(i)
 		}
+		l.interned[s] = i
+	case l.interned != nil && len(l.interned) < maxInterned:
 		l.interned[s] = i
 	}
 	return i
@@ -595,7 +612,12 @@ func (l *linter) checkAgent(ln *parse.Line) {
 			if t == "" {
 				l.add(ln.Num, CodeAgentTokenDiffers, "Google reads user-agent %s as an empty name that no crawler has: a name must start with a letter, '-' or '_'", quote(v))
 			} else if v[len(t)] == '/' {
-				l.addAs(ln.Num, SeverityInfo, CodeAgentTokenDiffers, "Google reads user-agent %s as %s: the /version is ignored", quote(v), quote(t))
+				b := append(l.msgBuf[:0], "Google reads user-agent "...)
+				b = appendQuote(b, v)
+				b = append(b, " as "...)
+				b = appendQuote(b, t)
+				l.msgBuf = append(b, ": the /version is ignored"...)
+				l.addBuilt(ln.Num, SeverityInfo, CodeAgentTokenDiffers)
 			} else {
 				b := append(l.msgBuf[:0], "Google reads user-agent "...)
 				b = appendQuote(b, v)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -541,5 +542,33 @@ func TestLintBinaryBodies(t *testing.T) {
 	// Text with a tab, a form feed and a stray control byte is still text.
 	if rep := Lint([]byte("User-agent: *\t\nDisallow: /a\f\x01\n")); len(rep.Diagnostics) > 0 && (rep.Diagnostics[0].Code == CodeBinary) {
 		t.Errorf("text read as binary: %v", rep.Diagnostics)
+	}
+}
+
+// A message repeated on many lines is stored once, whether the linter
+// still compares its few messages one by one or has made a map of them;
+// distinct messages stay distinct and in place.
+func TestLintInternsMessages(t *testing.T) {
+	for _, keys := range []int{2, internScan + 5} {
+		var body strings.Builder
+		body.WriteString("user-agent: *\n")
+		for range 3 {
+			for k := range keys {
+				fmt.Fprintf(&body, "key%d: v\n", k)
+			}
+		}
+		rep := Lint([]byte(body.String()))
+		if len(rep.Diagnostics) != 3*keys {
+			t.Fatalf("%d keys: %d diagnostics, want %d", keys, len(rep.Diagnostics), 3*keys)
+		}
+		for i, d := range rep.Diagnostics {
+			want := fmt.Sprintf("unknown key %q; Google ignores the line", fmt.Sprintf("key%d", i%keys))
+			if d.Message != want {
+				t.Fatalf("%d keys: diagnostic %d is %q, want %q", keys, i, d.Message, want)
+			}
+			if first := rep.Diagnostics[i%keys]; unsafe.StringData(d.Message) != unsafe.StringData(first.Message) {
+				t.Errorf("%d keys: diagnostic %d has its own copy of its message", keys, i)
+			}
+		}
 	}
 }

@@ -19,11 +19,18 @@ import (
 // are reported, never wrong ones.
 const shadowBudget = 1 << 20
 
-// shadowed returns the rules of s that never decide, each with a rule that
-// takes precedence wherever it matches.
-func shadowed(s *agentSet, budget *int) []keyedFinding {
-	idx := s.newShadowIndex()
-	var buf []byte // coverText's reused buffer
+// A ruleSet is the rules of an agent set, while it is checked.
+type ruleSet struct {
+	rules []setRule
+}
+
+// shadowed returns the rules of s, the rules of set, that never decide,
+// each with a rule that takes precedence wherever it matches. It builds
+// its index in idx, whose arrays it reuses.
+func shadowed(set *agentSet, s *ruleSet, idx *shadowIndex, budget *int) []keyedFinding {
+	s.index(idx)
+	buf := idx.text // coverText's reused buffer
+	defer func() { idx.text = buf }()
 	// A rule's entries (itself and its derived index.htm pattern) are
 	// adjacent; it never decides if every entry is shadowed.
 	var out []keyedFinding
@@ -40,7 +47,7 @@ func shadowed(s *agentSet, budget *int) []keyedFinding {
 				continue
 			}
 			if !f.found {
-				f = finding{set: s, by: s.rules[by], same: same, found: true}
+				f = finding{set: set, by: s.rules[by], same: same, found: true}
 			}
 		}
 		if all && f.found {
@@ -64,10 +71,12 @@ type shadowIndex struct {
 	// It is at most three-quarters full.
 	starts []int32
 	seed   maphash.Seed
+	text   []byte // reused for the coverText of each rule
 }
 
-func (s *agentSet) newShadowIndex() *shadowIndex {
-	idx := &shadowIndex{}
+// index builds the index of s in idx, reusing its arrays: one index
+// serves every agent set of a file in turn.
+func (s *ruleSet) index(idx *shadowIndex) {
 	nAllow, n := 0, 0
 	for _, r := range s.rules {
 		if matchable(r.pattern) {
@@ -77,8 +86,9 @@ func (s *agentSet) newShadowIndex() *shadowIndex {
 			}
 		}
 	}
-	idx.byPrefix = make([]int32, 0, n)
-	idx.allows = make([]int32, 0, nAllow)
+	idx.byPrefix = slices.Grow(idx.byPrefix[:0], n)
+	idx.allows = slices.Grow(idx.allows[:0], nAllow)
+	idx.lengths = idx.lengths[:0]
 	for i, r := range s.rules {
 		if !matchable(r.pattern) {
 			continue
@@ -111,8 +121,16 @@ func (s *agentSet) newShadowIndex() *shadowIndex {
 			idx.lengths = slices.Insert(idx.lengths, k, n)
 		}
 	}
-	idx.seed = maphash.MakeSeed()
-	idx.starts = make([]int32, 1<<bits.Len(uint(distinct*4/3)))
+	if idx.seed == (maphash.Seed{}) {
+		idx.seed = maphash.MakeSeed()
+	}
+	size := 1 << bits.Len(uint(distinct*4/3))
+	if cap(idx.starts) < size {
+		idx.starts = make([]int32, size)
+	} else {
+		idx.starts = idx.starts[:size]
+		clear(idx.starts)
+	}
 	mask := len(idx.starts) - 1
 	for k, i := range idx.byPrefix {
 		if k == 0 || prefix(i) != prefix(idx.byPrefix[k-1]) {
@@ -123,13 +141,12 @@ func (s *agentSet) newShadowIndex() *shadowIndex {
 			idx.starts[h] = int32(k) + 1
 		}
 	}
-	return idx
 }
 
 // coveredBy returns the index in s.rules of a rule that takes precedence
 // over rule i wherever i matches, and whether it has the same pattern; -1
 // if none is found. buf is reused for the rule's coverText.
-func (s *agentSet) coveredBy(i int, idx *shadowIndex, budget *int, buf []byte) (int, bool, []byte) {
+func (s *ruleSet) coveredBy(i int, idx *shadowIndex, budget *int, buf []byte) (int, bool, []byte) {
 	r := &s.rules[i]
 	if !matchable(r.pattern) {
 		return -1, false, buf
@@ -174,7 +191,7 @@ func (s *agentSet) coveredBy(i int, idx *shadowIndex, budget *int, buf []byte) (
 
 // start returns the first position in idx.byPrefix of the rules whose
 // literal prefix is key, if there are any.
-func (s *agentSet) start(idx *shadowIndex, key string) (int, bool) {
+func (s *ruleSet) start(idx *shadowIndex, key string) (int, bool) {
 	mask := len(idx.starts) - 1
 	for h := int(maphash.String(idx.seed, key)) & mask; ; h = (h + 1) & mask {
 		k := int(idx.starts[h]) - 1
@@ -231,7 +248,7 @@ type keyedFinding struct {
 }
 
 // literalPrefix returns the literal prefix of rule i's pattern.
-func (s *agentSet) literalPrefix(i int32) string {
+func (s *ruleSet) literalPrefix(i int32) string {
 	r := &s.rules[i]
 	return r.pattern[:r.prefix]
 }
