@@ -131,9 +131,9 @@ func (l *linter) agentGroups() (global []int32, agents []agentGroups) {
 			}
 		}
 	}
-	global = make([]int32, 0, nGlobal)
 	agents = make([]agentGroups, len(c.Tokens))
-	groups := make([]int32, n)
+	groups := make([]int32, nGlobal+n)
+	global, groups = groups[:0:nGlobal], groups[nGlobal:]
 	for t, k := range count {
 		agents[t].groups, groups = groups[:0:k], groups[k:]
 	}
@@ -296,7 +296,8 @@ func (l *linter) agentSets(global []int32, agents []agentGroups) []agentSet {
 		}
 		return agents[k-off].name
 	}
-	setOf := make([]int32, n) // each candidate's set
+	ints := make([]int32, 2*n)
+	setOf := ints[:n] // each candidate's set
 	byKey := make(map[string]int32, n)
 	for k := range setOf {
 		gs := groupsOf(k)
@@ -311,7 +312,7 @@ func (l *linter) agentSets(global []int32, agents []agentGroups) []agentSet {
 		setOf[k] = i
 	}
 	sets := make([]agentSet, len(byKey))
-	count := make([]int32, len(sets))
+	count := ints[n : n+len(sets)] // each set's candidates
 	for k, i := range setOf {
 		if count[i] == 0 {
 			sets[i].groups = groupsOf(k)

@@ -77,8 +77,9 @@ type shadowIndex struct {
 // index builds the index of s in idx, reusing its arrays: one index
 // serves every agent set of a file in turn.
 func (s *ruleSet) index(idx *shadowIndex) {
-	nAllow, n := 0, 0
+	nAllow, n, longest := 0, 0, 0
 	for _, r := range s.rules {
+		longest = max(longest, len(r.pattern))
 		if matchable(r.pattern) {
 			n++
 			if r.allow && !r.derived {
@@ -89,6 +90,12 @@ func (s *ruleSet) index(idx *shadowIndex) {
 	idx.byPrefix = slices.Grow(idx.byPrefix[:0], n)
 	idx.allows = slices.Grow(idx.allows[:0], nAllow)
 	idx.lengths = idx.lengths[:0]
+	if idx.lengths == nil {
+		idx.lengths = make([]int32, 0, 16) // patterns have a few distinct prefix lengths
+	}
+	// A rule's coverText has a byte for each byte of its pattern, and one
+	// for its open end.
+	idx.text = slices.Grow(idx.text[:0], longest+1)
 	for i, r := range s.rules {
 		if !matchable(r.pattern) {
 			continue
