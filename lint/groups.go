@@ -376,13 +376,16 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 	}
 	// The sets that can have shadowed rules: only a rule of the other kind
 	// can shadow one. They are checked in turn, with one array of rules
-	// (of the largest size) and one index.
+	// (of the largest size) and one index. Finding them costs what
+	// checking them does before any comparison, within the same budget.
 	check := make([]bool, len(sets))
 	size := 0
-	for i := range sets {
+	for i, budget := 0, shadowBudget; i < len(sets) && budget > 0; i++ {
 		allows, disallows := false, false
 		for _, gi := range sets[i].groups {
-			for _, r := range l.groups.Rules(int(gi)) {
+			rules := l.groups.Rules(int(gi))
+			budget -= len(rules)
+			for _, r := range rules {
 				allows = allows || r.Allow
 				disallows = disallows || !r.Allow
 			}

@@ -173,9 +173,9 @@ func (c *Collector) Add(l *Grouped) {
 }
 
 // NumberTokens fills c.Tokens and sets the Token of every non-global
-// agent, after the last Add; later calls do nothing. It sorts the agents by token rather than
-// looking each up in a map: a few arrays of the exact size, and one string
-// for all the lower-cased tokens.
+// agent, after the last Add; later calls do nothing. It sorts the agents
+// by token rather than looking each up in a map as it comes: a few arrays
+// of the exact size, and one string for all the lower-cased tokens.
 func (c *Collector) NumberTokens() {
 	if c.numbered {
 		return
