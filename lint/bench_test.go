@@ -24,6 +24,20 @@ func lintFamilies() []struct {
 	for i := 0; groups.Len() < size-64; i++ {
 		fmt.Fprintf(&groups, "user-agent:a%d\nallow:/x%d\n", i%1000, i)
 	}
+	// Many agents share one group of many rules, and each also has a
+	// group of its own: as many agent sets as agents, each with the big
+	// group's rules.
+	var sets strings.Builder
+	const shared = 5000
+	for i := range shared {
+		fmt.Fprintf(&sets, "user-agent:%s\n", letters(i))
+	}
+	for i := 0; sets.Len() < size-shared*30; i++ {
+		fmt.Fprintf(&sets, "disallow:/x%d\nallow:/y%d\n", i, i)
+	}
+	for i := range shared {
+		fmt.Fprintf(&sets, "user-agent:%s\nallow:/z\n", letters(i))
+	}
 	var rules strings.Builder
 	rules.WriteString("user-agent:*\n")
 	for i := 0; rules.Len() < size-64; i++ {
@@ -39,9 +53,20 @@ func lintFamilies() []struct {
 		{"agents-500KiB", fill("user-agent:a\n", size)},
 		{"groups-500KiB", []byte(groups.String())},
 		{"rules-500KiB", []byte(rules.String())},
+		{"agent-sets-500KiB", []byte(sets.String())},
 		{"newlines-20MB", fill("\n", 20<<20)},
 		{"rules-2MB", []byte(strings.Repeat(rules.String(), 4))},
 	}
+}
+
+// letters returns a distinct agent name for each i, of letters alone (a
+// digit would end its product token).
+func letters(i int) string {
+	b := []byte{'a'}
+	for ; i > 0; i /= 26 {
+		b = append(b, byte('a'+i%26))
+	}
+	return string(b)
 }
 
 // BenchmarkLintFamilies reports, per family, the bytes and allocations of

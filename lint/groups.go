@@ -298,25 +298,30 @@ func (l *linter) agentSets(global []int32, agents []agentGroups) []agentSet {
 	}
 	ints := make([]int32, 2*n)
 	setOf := ints[:n] // each candidate's set
-	byKey := make(map[string]int32, n)
+	first := ints[n:] // each set's first candidate
+	var table hashIndex
+	table.reset(n)
+	nsets := int32(0)
 	for k := range setOf {
 		gs := groupsOf(k)
-		// The key is the bytes of the list of groups itself, which no
-		// one changes: it costs no copy.
-		key := unsafe.String((*byte)(unsafe.Pointer(unsafe.SliceData(gs))), len(gs)*4)
-		i, ok := byKey[key]
-		if !ok {
-			i = int32(len(byKey))
-			byKey[key] = i
+		// The bytes of the list of groups, hashed without a copy.
+		x := table.hash(unsafe.String((*byte)(unsafe.Pointer(unsafe.SliceData(gs))), len(gs)*4))
+		i := table.find(x, func(i int32) bool { return slices.Equal(groupsOf(int(first[i])), gs) })
+		if i < 0 {
+			i = nsets
+			first[i] = int32(k)
+			table.add(x, i, nil)
+			nsets++
 		}
 		setOf[k] = i
 	}
-	sets := make([]agentSet, len(byKey))
-	count := ints[n : n+len(sets)] // each set's candidates
-	for k, i := range setOf {
-		if count[i] == 0 {
-			sets[i].groups = groupsOf(k)
-		}
+	sets := make([]agentSet, nsets)
+	for i := range sets {
+		sets[i].groups = groupsOf(int(first[i]))
+	}
+	count := first[:nsets] // now each set's candidates
+	clear(count)
+	for _, i := range setOf {
 		count[i]++
 	}
 	names := make([]string, n)

@@ -211,7 +211,7 @@ type linter struct {
 	found    chunkList[finding32] // the diagnostics; see diagnostics
 	msgs     chunkList[string]    // their messages; see intern
 	msgBuf   []byte               // addAs formats messages here
-	interned map[string]uint32    // index in msgs of each interned message
+	interned hashIndex            // of the interned messages in msgs
 
 	prefGrouping aipref.Grouping // the AI usage preference grouping check
 	hasPrefs     bool            // some line is Content-Usage or Content-Signal
@@ -288,8 +288,7 @@ func (l *linter) diagnostics() []Diagnostic {
 const maxInterned = 4096
 
 // internScan is how many messages intern compares one by one before it
-// makes a map of them: most files have a few findings, and pay for no
-// map.
+// indexes them: most files have a few findings, and pay for no index.
 const internScan = firstChunk
 
 // intern stores msg and returns its index in l.msgs, the same index for
@@ -299,29 +298,31 @@ const internScan = firstChunk
 // messages are looked up, so a file whose messages all differ pays for no
 // growing table.
 func (l *linter) intern(msg []byte) uint32 {
-	if l.interned != nil {
-		if i, ok := l.interned[string(msg)]; ok {
-			return i
-		}
-	} else if l.msgs.len() > 0 {
-		for i, m := range l.msgs.chunks[0] { // all the messages, no more than internScan
-			if m == string(msg) {
-				return uint32(i)
+	hashOf := func(i int32) uint64 { return l.interned.hash(l.msgs.at(int(i))) }
+	var x uint64
+	if l.msgs.len() <= internScan {
+		if l.msgs.len() > 0 {
+			for i, m := range l.msgs.chunks[0] {
+				if m == string(msg) {
+					return uint32(i)
+				}
 			}
 		}
-	}
-	s := string(msg)
-	i := uint32(l.msgs.len())
-	l.msgs.push(s)
-	switch {
-	case l.interned == nil && l.msgs.len() > internScan:
-		l.interned = make(map[string]uint32, 2*internScan)
-		for i, m := range l.msgs.chunks[0] {
-			l.interned[m] = uint32(i)
+	} else {
+		x = l.interned.hash(unsafe.String(unsafe.SliceData(msg), len(msg)))
+		if i := l.interned.find(x, func(i int32) bool { return l.msgs.at(int(i)) == string(msg) }); i >= 0 {
+			return uint32(i)
 		}
-		l.interned[s] = i
-	case l.interned != nil && len(l.interned) < maxInterned:
-		l.interned[s] = i
+	}
+	i := uint32(l.msgs.len())
+	l.msgs.push(string(msg))
+	switch n := l.msgs.len(); {
+	case n == internScan+1:
+		for j := range int32(n) { // index the messages so far, this one included
+			l.interned.add(hashOf(j), j, hashOf)
+		}
+	case n > internScan+1 && l.interned.n < maxInterned:
+		l.interned.add(x, int32(i), hashOf)
 	}
 	return i
 }

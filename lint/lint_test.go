@@ -545,11 +545,11 @@ func TestLintBinaryBodies(t *testing.T) {
 	}
 }
 
-// A message repeated on many lines is stored once, whether the linter
-// still compares its few messages one by one or has made a map of them;
-// distinct messages stay distinct and in place.
+// A message repeated on many lines is stored once, with few messages and
+// with more than the first sizes of the index of messages hold; distinct
+// messages stay distinct and in place.
 func TestLintInternsMessages(t *testing.T) {
-	for _, keys := range []int{2, internScan + 5} {
+	for _, keys := range []int{2, internScan + 5, 50} {
 		var body strings.Builder
 		body.WriteString("user-agent: *\n")
 		for range 3 {

@@ -2,8 +2,6 @@ package lint
 
 import (
 	"cmp"
-	"hash/maphash"
-	"math/bits"
 	"slices"
 	"strings"
 	"unsafe"
@@ -58,20 +56,15 @@ func shadowed(set *agentSet, s *ruleSet, idx *shadowIndex, budget *int) []keyedF
 }
 
 // A shadowIndex finds the candidate shadowers of a rule: sorted arrays of
-// rule indices, and a hash table of 4-byte slots from each distinct
-// literal prefix to its first position in byPrefix (a map of strings cost
-// 48 bytes an entry, more than the rules themselves; a binary search, half
-// as fast again).
+// rule indices, and a hash index from each distinct literal prefix to its
+// first position in byPrefix (a map of strings cost 48 bytes an entry,
+// more than the rules themselves; a binary search, half as fast again).
 type shadowIndex struct {
-	byPrefix []int32 // matchable rules by literal prefix, then index
-	allows   []int32 // matchable allow rules (not derived) by pattern, then index
-	lengths  []int32 // the distinct literal prefix lengths, ascending
-	// starts is open-addressed by the hash of a prefix: 1 + the position
-	// in byPrefix where the prefix's rules start, or 0 for an empty slot.
-	// It is at most three-quarters full.
-	starts []int32
-	seed   maphash.Seed
-	text   []byte // reused for the coverText of each rule
+	byPrefix []int32   // matchable rules by literal prefix, then index
+	allows   []int32   // matchable allow rules (not derived) by pattern, then index
+	lengths  []int32   // the distinct literal prefix lengths, ascending
+	starts   hashIndex // of the positions in byPrefix where a prefix's rules start
+	text     []byte    // reused for the coverText of each rule
 }
 
 // index builds the index of s in idx, reusing its arrays: one index
@@ -128,24 +121,10 @@ func (s *ruleSet) index(idx *shadowIndex) {
 			idx.lengths = slices.Insert(idx.lengths, k, n)
 		}
 	}
-	if idx.seed == (maphash.Seed{}) {
-		idx.seed = maphash.MakeSeed()
-	}
-	size := 1 << bits.Len(uint(distinct*4/3))
-	if cap(idx.starts) < size {
-		idx.starts = make([]int32, size)
-	} else {
-		idx.starts = idx.starts[:size]
-		clear(idx.starts)
-	}
-	mask := len(idx.starts) - 1
+	idx.starts.reset(distinct)
 	for k, i := range idx.byPrefix {
 		if k == 0 || prefix(i) != prefix(idx.byPrefix[k-1]) {
-			h := int(maphash.String(idx.seed, prefix(i))) & mask
-			for idx.starts[h] != 0 {
-				h = (h + 1) & mask
-			}
-			idx.starts[h] = int32(k) + 1
+			idx.starts.add(idx.starts.hash(prefix(i)), int32(k), nil)
 		}
 	}
 }
@@ -199,16 +178,10 @@ func (s *ruleSet) coveredBy(i int, idx *shadowIndex, budget *int, buf []byte) (i
 // start returns the first position in idx.byPrefix of the rules whose
 // literal prefix is key, if there are any.
 func (s *ruleSet) start(idx *shadowIndex, key string) (int, bool) {
-	mask := len(idx.starts) - 1
-	for h := int(maphash.String(idx.seed, key)) & mask; ; h = (h + 1) & mask {
-		k := int(idx.starts[h]) - 1
-		if k < 0 {
-			return 0, false
-		}
-		if s.literalPrefix(idx.byPrefix[k]) == key {
-			return k, true
-		}
-	}
+	k := idx.starts.find(idx.starts.hash(key), func(k int32) bool {
+		return s.literalPrefix(idx.byPrefix[k]) == key
+	})
+	return int(k), k >= 0
 }
 
 // matchable reports whether a pattern can match some path, which always
