@@ -106,7 +106,7 @@ func BenchmarkLintCorpus(b *testing.B) {
 // the input: 20 MB of newlines (20 million lines, of which Googlebot reads
 // 512,000) stays within the bound (it took 1.25 GB before the limit
 // applied to the per-line view). Every family stays within 9 bytes per
-// byte read (BENCHMARKS.md has the figures: 2.8-8.0; the per-line view
+// byte read (BENCHMARKS.md has the figures: 3.1-8.2; the per-line view
 // alone costs 8 bytes a line).
 func TestLintMemoryBound(t *testing.T) {
 	for _, f := range lintFamilies() {
