@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
@@ -141,15 +142,17 @@ func (f LineFlags) String() string {
 // MarshalJSON encodes r as an object with its line, its tag, and a true
 // member for each flag set (the names String gives), in that order.
 func (r LineReport) MarshalJSON() ([]byte, error) {
-	tag, err := r.Tag.MarshalText()
-	if err != nil {
+	if int(r.Tag) >= len(tagNames.names) {
+		_, err := r.Tag.MarshalText()
 		return nil, err
 	}
-	b := make([]byte, 0, 64)
-	b = append(b, `{"line":`...)
+	// Built on the stack (the longest form has 150 bytes), then copied
+	// once: a report can have half a million lines.
+	var buf [160]byte
+	b := append(buf[:0], `{"line":`...)
 	b = strconv.AppendInt(b, int64(r.Line), 10)
 	b = append(b, `,"tag":"`...)
-	b = append(b, tag...)
+	b = append(b, tagNames.names[r.Tag]...)
 	b = append(b, '"')
 	for i, name := range lineFlagNames {
 		if r.Flags&(1<<i) != 0 {
@@ -158,7 +161,8 @@ func (r LineReport) MarshalJSON() ([]byte, error) {
 			b = append(b, `":true`...)
 		}
 	}
-	return append(b, '}'), nil
+	b = append(b, '}')
+	return bytes.Clone(b), nil
 }
 
 // UnmarshalJSON decodes the form MarshalJSON gives. Flags that are absent
