@@ -118,8 +118,9 @@ const (
 // bits.
 var lineFlagNames = [...]string{"typo", "empty", "comment", "has_comment", "directive", "missing_colon", "too_long"}
 
-// String returns the names of the flags set, as in JSON, joined by '|':
-// "directive|has_comment". It returns "" when none is set.
+// String returns the names of the flags set, as in JSON, in the order of
+// the constants, joined by '|': "has_comment|directive"; bits that are no
+// flag end it in hexadecimal. It returns "" when none is set.
 func (f LineFlags) String() string {
 	var b []byte
 	for i, name := range lineFlagNames {
