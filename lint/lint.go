@@ -445,26 +445,10 @@ func (l *linter) checkLine(ln *parse.Line) {
 }
 
 // lineFlags returns the flags of the per-line view for the tokenizer's
-// flags of a line.
+// flags of a line: the same bits (both follow Google's LineMetadata), less
+// the tokenizer's own.
 func lineFlags(f parse.LineFlags) LineFlags {
-	var lf LineFlags
-	for _, m := range [...]struct {
-		from parse.LineFlags
-		to   LineFlags
-	}{
-		{parse.LineTypo, LineTypo},
-		{parse.LineEmpty, LineEmpty},
-		{parse.LineIsComment, LineComment},
-		{parse.LineHasComment, LineHasComment},
-		{parse.LineHasDirective, LineDirective},
-		{parse.LineMissingColon, LineMissingColon},
-		{parse.LineTooLong, LineTooLong},
-	} {
-		if f&m.from != 0 {
-			lf |= m.to
-		}
-	}
-	return lf
+	return LineFlags(f) & allLineFlags
 }
 
 func (l *linter) checkDirective(ln *parse.Line) {

@@ -101,37 +101,51 @@ type LineReport struct {
 }
 
 // LineFlags are what Google's reporting library notes about a line besides
-// its tag (the metadata of its RobotsParsedLine), one bit each.
+// its tag (the metadata of its RobotsParsedLine), one bit each, in the
+// order of Google's LineMetadata.
 type LineFlags uint8
 
 const (
-	LineTypo         LineFlags = 1 << iota // the key is a misspelling Google accepts (useragent, disallaw, site-map, ...)
-	LineEmpty                              // only white space
-	LineComment                            // only a comment (and white space)
+	LineEmpty        LineFlags = 1 << iota // only white space
 	LineHasComment                         // a '#' starts a comment somewhere on the line
+	LineComment                            // only a comment (and white space)
 	LineDirective                          // a key and a value were found
-	LineMissingColon                       // key and value are separated by white space, not ':'
+	LineTypo                               // the key is a misspelling Google accepts (useragent, disallaw, site-map, ...)
 	LineTooLong                            // bytes past the 16,663rd were dropped
+	LineMissingColon                       // key and value are separated by white space, not ':'
+
+	allLineFlags = 1<<iota - 1
 )
 
-// lineFlagNames are the JSON names of the flags, in the order of their
-// bits.
-var lineFlagNames = [...]string{"typo", "empty", "comment", "has_comment", "directive", "missing_colon", "too_long"}
+// lineFlagNames are the flags in the order of their JSON members, with
+// their names.
+var lineFlagNames = [...]struct {
+	flag LineFlags
+	name string
+}{
+	{LineTypo, "typo"},
+	{LineEmpty, "empty"},
+	{LineComment, "comment"},
+	{LineHasComment, "has_comment"},
+	{LineDirective, "directive"},
+	{LineMissingColon, "missing_colon"},
+	{LineTooLong, "too_long"},
+}
 
-// String returns the names of the flags set, as in JSON, in the order of
-// the constants, joined by '|': "has_comment|directive"; bits that are no
-// flag end it in hexadecimal. It returns "" when none is set.
+// String returns the names of the flags set, as in JSON and in the order
+// of the JSON members, joined by '|': "has_comment|directive"; bits that
+// are no flag end it in hexadecimal. It returns "" when none is set.
 func (f LineFlags) String() string {
 	var b []byte
-	for i, name := range lineFlagNames {
-		if f&(1<<i) != 0 {
+	for _, n := range lineFlagNames {
+		if f&n.flag != 0 {
 			if len(b) > 0 {
 				b = append(b, '|')
 			}
-			b = append(b, name...)
+			b = append(b, n.name...)
 		}
 	}
-	if rest := f &^ (1<<len(lineFlagNames) - 1); rest != 0 {
+	if rest := f &^ allLineFlags; rest != 0 {
 		if len(b) > 0 {
 			b = append(b, '|')
 		}
@@ -155,10 +169,10 @@ func (r LineReport) MarshalJSON() ([]byte, error) {
 	b = append(b, `,"tag":"`...)
 	b = append(b, tagNames.names[r.Tag]...)
 	b = append(b, '"')
-	for i, name := range lineFlagNames {
-		if r.Flags&(1<<i) != 0 {
+	for _, n := range lineFlagNames {
+		if r.Flags&n.flag != 0 {
 			b = append(b, `,"`...)
-			b = append(b, name...)
+			b = append(b, n.name...)
 			b = append(b, `":true`...)
 		}
 	}
@@ -186,7 +200,7 @@ func (r *LineReport) UnmarshalJSON(data []byte) error {
 	*r = LineReport{Line: v.Line, Tag: v.Tag}
 	for i, set := range [...]bool{v.Typo, v.Empty, v.Comment, v.HasComment, v.Directive, v.MissingColon, v.TooLong} {
 		if set {
-			r.Flags |= 1 << i
+			r.Flags |= lineFlagNames[i].flag
 		}
 	}
 	return nil

@@ -3,6 +3,8 @@ package lint
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
 )
 
 func TestSeverityAndTagText(t *testing.T) {
@@ -102,5 +104,27 @@ func TestLineReportJSON(t *testing.T) {
 	}
 	if got := LineFlags(0).String(); got != "" {
 		t.Errorf("String of no flags: %q", got)
+	}
+}
+
+// The per-line view's flags are the tokenizer's, bit for bit, less the
+// tokenizer's own LineMayEscape: lineFlags converts by masking.
+func TestLineFlagsMatchTokenizer(t *testing.T) {
+	for _, m := range []struct {
+		from parse.LineFlags
+		to   LineFlags
+	}{
+		{parse.LineEmpty, LineEmpty},
+		{parse.LineHasComment, LineHasComment},
+		{parse.LineIsComment, LineComment},
+		{parse.LineHasDirective, LineDirective},
+		{parse.LineTypo, LineTypo},
+		{parse.LineTooLong, LineTooLong},
+		{parse.LineMissingColon, LineMissingColon},
+		{parse.LineMayEscape, 0},
+	} {
+		if got := lineFlags(m.from); got != m.to {
+			t.Errorf("lineFlags(%#x) = %v, want %v", m.from, got, m.to)
+		}
 	}
 }
