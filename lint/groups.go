@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
@@ -44,8 +45,10 @@ func (l *linter) group(gl *parse.Grouped) {
 			l.sep = separator{}
 		}
 		if s := l.sep; s.line != 0 {
-			g := &l.groups.Groups[gl.Group]
-			l.joins = append(l.joins, groupJoin{group: gl.Group, agents: len(g.Agents) - 1, line: s.line, blank: s.blank, what: s.what, before: s.agent, next: gl.Num})
+			// The agents before this line's (none if it is dropped: see
+			// parse.Collector.Add).
+			before := max(len(l.groups.Agents(gl.Group))-1, 0)
+			l.joins = append(l.joins, groupJoin{group: gl.Group, agents: before, line: s.line, blank: s.blank, what: s.what, before: s.agent, next: gl.Num})
 			l.sep = separator{}
 		}
 		return
@@ -62,8 +65,11 @@ func (l *linter) group(gl *parse.Grouped) {
 	if l.sep.line != 0 && !(l.sep.blank && !blank) {
 		return
 	}
-	agents := l.groups.Groups[gl.Group].Agents
-	l.sep = separator{line: gl.Num, blank: blank, agent: agents[len(agents)-1].Line}
+	agents := l.groups.Agents(gl.Group)
+	if len(agents) == 0 {
+		return // dropped: see parse.Collector.Add
+	}
+	l.sep = separator{line: gl.Num, blank: blank, agent: int(agents[len(agents)-1].Line)}
 	switch {
 	case blank:
 		l.sep.what = "a blank line"
@@ -76,16 +82,17 @@ func (l *linter) group(gl *parse.Grouped) {
 	}
 }
 
-// An agentGroups is the groups whose rules Google merges for one agent.
+// An agentGroups is the groups whose rules Google merges for one agent
+// token.
 type agentGroups struct {
-	name   string // quoted token, or "*" quoted for the global groups
-	token  string
-	groups []int32
-	first  int // line of the first user-agent line naming it
+	name   string  // the quoted token
+	groups []int32 // in file order, each once
+	first  int32   // line of the first user-agent line naming it
 }
 
 // checkGroups runs the checks of the group structure, in passes.
 func (l *linter) checkGroups() {
+	l.groups.NumberTokens()
 	l.checkJoins()
 	global, agents := l.agentGroups()
 	l.checkMerged(global, agents)
@@ -96,8 +103,8 @@ func (l *linter) checkGroups() {
 // checkJoins reports the lines inside groups that look like group ends.
 func (l *linter) checkJoins() {
 	for _, j := range l.joins {
-		g := &l.groups.Groups[j.group]
-		if len(g.Rules) == 0 || !agentsLeft(g.Agents[:j.agents], g.Agents[j.agents:]) {
+		agents := l.groups.Agents(j.group)
+		if len(l.groups.Rules(j.group)) == 0 || !agentsLeft(agents[:j.agents], agents[j.agents:]) {
 			continue // no rules to get, or the same agents on both sides: joining changes nothing
 		}
 		l.add(j.line, CodeGroupsJoined, "%s between user-agent lines %d and %d does not end a group: the agents of both get the rules that follow", j.what, j.before, j.next)
@@ -105,60 +112,89 @@ func (l *linter) checkJoins() {
 }
 
 // agentGroups returns the global groups and, for each agent token in the
-// order the file first names them, the groups that name it: the groups
-// Google merges, as Parse merges them (parse.NextAgent).
+// order the file first names them (agents[t] is for the collector's token
+// t), the groups that name it: the groups Google merges, as Parse merges
+// them (parse.NextAgent). The lists of groups share one array, counted
+// first.
 func (l *linter) agentGroups() (global []int32, agents []agentGroups) {
-	n := 0
-	for _, g := range l.groups.Groups {
-		n += len(g.Agents)
+	c := &l.groups
+	count := make([]int32, len(c.Tokens))
+	nGlobal, n := 0, 0
+	for gi := range c.Groups {
+		if c.Groups[gi].Global {
+			nGlobal++
+		}
+		for _, a := range c.Agents(gi) {
+			if !a.Global() {
+				count[a.Token]++
+				n++
+			}
+		}
 	}
-	names := make([]parse.Naming, 0, n)
-	first := make(map[string]int)
-	for gi, g := range l.groups.Groups {
-		if g.Global {
+	agents = make([]agentGroups, len(c.Tokens))
+	groups := make([]int32, nGlobal+n)
+	global, groups = groups[:0:nGlobal], groups[nGlobal:]
+	for t, k := range count {
+		agents[t].groups, groups = groups[:0:k], groups[k:]
+	}
+	for gi := range c.Groups {
+		if c.Groups[gi].Global {
 			global = append(global, int32(gi))
 		}
-		for _, a := range g.Agents {
-			if a.Global {
+		for _, a := range c.Agents(gi) {
+			if a.Global() {
 				continue
 			}
-			names = append(names, parse.Naming{Token: a.Token, Group: int32(gi)})
-			if _, ok := first[a.Token]; !ok {
-				first[a.Token] = a.Line
+			ag := &agents[a.Token]
+			if k := len(ag.groups); k == 0 {
+				ag.first = a.Line
+			} else if ag.groups[k-1] == int32(gi) {
+				continue // the group names the token again
 			}
+			ag.groups = append(ag.groups, int32(gi))
 		}
 	}
-	parse.SortNamings(names)
-	for i := 0; i < len(names); {
-		var token string
-		var groups []int32
-		token, groups, i = parse.NextAgent(names, i, nil)
-		agents = append(agents, agentGroups{name: strconv.Quote(token), token: token, groups: groups, first: first[token]})
+	// The quoted names share one string. Tokens hold only letters, '-'
+	// and '_', so quoting adds the quotes alone; the string is made once
+	// the buffer is final.
+	size := 0
+	for _, t := range c.Tokens {
+		size += len(t) + 2
 	}
-	slices.SortFunc(agents, func(a, b agentGroups) int { return a.first - b.first })
+	buf := make([]byte, 0, size)
+	for t := range agents {
+		buf = strconv.AppendQuote(buf, c.Tokens[t])
+		count[t] = int32(len(buf)) // now the end of t's name
+	}
+	all := unsafe.String(unsafe.SliceData(buf), len(buf))
+	start := int32(0)
+	for t := range agents {
+		agents[t].name, start = all[start:count[t]], count[t]
+	}
 	return global, agents
 }
 
 // checkMerged notes every group after the first that names an agent.
 func (l *linter) checkMerged(global []int32, agents []agentGroups) {
+	c := &l.groups
 	for _, gi := range global[min(1, len(global)):] {
-		for _, a := range l.groups.Groups[gi].Agents {
-			if a.Global {
-				l.add(a.Line, CodeGroupsMerged, "another group for \"*\" starts at line %d; Google merges the rules of all of them", l.groups.Groups[global[0]].Line)
+		for _, a := range c.Agents(int(gi)) {
+			if a.Global() {
+				l.add(int(a.Line), CodeGroupsMerged, "another group for \"*\" starts at line %d; Google merges the rules of all of them", c.Groups[global[0]].Line)
 				break
 			}
 		}
 	}
-	for _, ag := range agents {
+	for t, ag := range agents {
 		for _, gi := range ag.groups[1:] {
-			for _, a := range l.groups.Groups[gi].Agents {
-				if !a.Global && a.Token == ag.token {
+			for _, a := range c.Agents(int(gi)) {
+				if a.Token == int32(t) {
 					b := append(l.msgBuf[:0], "another group for "...)
 					b = append(b, ag.name...)
 					b = append(b, " starts at line "...)
-					b = strconv.AppendInt(b, int64(l.groups.Groups[ag.groups[0]].Line), 10)
+					b = strconv.AppendInt(b, int64(c.Groups[ag.groups[0]].Line), 10)
 					l.msgBuf = append(b, "; Google merges the rules of all of them"...)
-					l.addBuilt(a.Line, severityOf(CodeGroupsMerged), CodeGroupsMerged)
+					l.addBuilt(int(a.Line), severityOf(CodeGroupsMerged), CodeGroupsMerged)
 					break
 				}
 			}
@@ -169,11 +205,12 @@ func (l *linter) checkMerged(global []int32, agents []agentGroups) {
 // checkEmptyOverrides reports agents whose only group has no rules while
 // the global groups have some: they escape the global rules.
 func (l *linter) checkEmptyOverrides(global []int32, agents []agentGroups) {
+	c := &l.groups
 	globalRules := 0
 	for _, gi := range global {
-		for _, r := range l.groups.Groups[gi].Rules {
+		for _, r := range c.Rules(int(gi)) {
 			if r.Value != "" {
-				globalRules = r.Line
+				globalRules = int(r.Line)
 				break
 			}
 		}
@@ -183,23 +220,20 @@ func (l *linter) checkEmptyOverrides(global []int32, agents []agentGroups) {
 	}
 	// Only the last group can have no rules: any other ends at a
 	// user-agent line after a rule.
-	if globalRules == 0 || len(l.groups.Groups) == 0 || len(l.groups.Groups[len(l.groups.Groups)-1].Rules) > 0 {
+	last := len(c.Groups) - 1
+	if globalRules == 0 || last < 0 || len(c.Rules(last)) > 0 {
 		return
-	}
-	groupsOf := make(map[string]int, len(agents))
-	for _, ag := range agents {
-		groupsOf[ag.token] = len(ag.groups)
 	}
 	var names []string
 	at := 0
-	for _, a := range l.groups.Groups[len(l.groups.Groups)-1].Agents {
-		if a.Token == "" || groupsOf[a.Token] > 1 {
+	for _, a := range c.Agents(last) {
+		if a.Global() || c.Tokens[a.Token] == "" || len(agents[a.Token].groups) > 1 {
 			continue // no crawler's name, or the agent has rules elsewhere
 		}
-		if !slices.Contains(names, strconv.Quote(a.Token)) {
-			names = append(names, strconv.Quote(a.Token))
+		if name := agents[a.Token].name; !slices.Contains(names, name) {
+			names = append(names, name)
 			if at == 0 {
-				at = a.Line
+				at = int(a.Line)
 			}
 		}
 	}
@@ -215,11 +249,10 @@ func (l *linter) checkEmptyOverrides(global []int32, agents []agentGroups) {
 type agentSet struct {
 	groups []int32
 	names  []string // the agents using this set: quoted tokens, and "*" quoted for the global set
-	rules  []setRule
 }
 
 // A setRule is a rule of an agent set, or the directory pattern Google
-// derives from an index.htm allow. It is l.groups.Groups[group].Rules[index].
+// derives from an index.htm allow. It is l.groups.Rules(group)[index].
 type setRule struct {
 	pattern      string // wire form
 	group, index int32
@@ -239,51 +272,88 @@ type finding struct {
 }
 
 // agentSets returns the merged rule lists of the agents, one per distinct
-// list of groups.
-func (l *linter) agentSets(global []int32, agents []agentGroups) []*agentSet {
-	var sets []*agentSet
-	byKey := make(map[string]*agentSet)
-	setOf := func(name string, gs []int32) {
-		var kb strings.Builder
-		for _, gi := range gs {
-			kb.WriteString(strconv.Itoa(int(gi)))
-			kb.WriteByte(',')
-		}
-		key := kb.String()
-		s := byKey[key]
-		if s == nil {
-			s = &agentSet{groups: gs}
-			byKey[key] = s
-			sets = append(sets, s)
-		}
-		s.names = append(s.names, name)
-	}
+// list of groups. The sets, and the names of all sets, share one array
+// each, of the exact size.
+func (l *linter) agentSets(global []int32, agents []agentGroups) []agentSet {
+	// The candidates: "*" if there are global groups, then each agent.
+	off := 0
 	if len(global) > 0 {
-		setOf(`"*"`, global)
+		off = 1
 	}
-	for _, ag := range agents {
-		setOf(ag.name, ag.groups)
+	n := off + len(agents)
+	if n == 0 {
+		return nil
+	}
+	groupsOf := func(k int) []int32 {
+		if k < off {
+			return global
+		}
+		return agents[k-off].groups
+	}
+	nameOf := func(k int) string {
+		if k < off {
+			return `"*"`
+		}
+		return agents[k-off].name
+	}
+	ints := make([]int32, 2*n)
+	setOf := ints[:n] // each candidate's set
+	first := ints[n:] // each set's first candidate
+	var table hashIndex
+	table.reset(n)
+	nsets := int32(0)
+	for k := range setOf {
+		gs := groupsOf(k)
+		// The bytes of the list of groups, hashed without a copy.
+		x := table.hash(unsafe.String((*byte)(unsafe.Pointer(unsafe.SliceData(gs))), len(gs)*4))
+		i := table.find(x, func(i int32) bool { return slices.Equal(groupsOf(int(first[i])), gs) })
+		if i < 0 {
+			i = nsets
+			first[i] = int32(k)
+			table.add(x, i, nil)
+			nsets++
+		}
+		setOf[k] = i
+	}
+	sets := make([]agentSet, nsets)
+	for i := range sets {
+		sets[i].groups = groupsOf(int(first[i]))
+	}
+	count := first[:nsets] // now each set's candidates
+	clear(count)
+	for _, i := range setOf {
+		count[i]++
+	}
+	names := make([]string, n)
+	for i, k := range count {
+		sets[i].names, names = names[:0:k], names[k:]
+	}
+	for k, i := range setOf {
+		sets[i].names = append(sets[i].names, nameOf(k))
 	}
 	return sets
 }
 
-// fill appends the rules of s's groups to dst, with the derived index.htm
-// patterns, as Parse compiles them.
-func (l *linter) fill(s *agentSet, dst []setRule) []setRule {
+// setSize returns how many rules fill gives s: its groups' rules, and a
+// derived pattern for each index.htm allow.
+func (l *linter) setSize(s *agentSet) int {
 	n := 0
 	for _, gi := range s.groups {
-		for _, r := range l.groups.Groups[gi].Rules {
+		for _, r := range l.groups.Rules(int(gi)) {
 			n++
 			if _, ok := parse.IndexDirectory(r.Value); ok && r.Allow {
 				n++
 			}
 		}
 	}
-	if cap(dst) < n {
-		dst = make([]setRule, 0, n)
-	}
+	return n
+}
+
+// fill appends the rules of s's groups to dst, with the derived index.htm
+// patterns, as Parse compiles them.
+func (l *linter) fill(s *agentSet, dst []setRule) []setRule {
 	for _, gi := range s.groups {
-		for ri, r := range l.groups.Groups[gi].Rules {
+		for ri, r := range l.groups.Rules(int(gi)) {
 			sr := setRule{allow: r.Allow, pattern: pattern.Escape(r.Value), group: gi, index: int32(ri)}
 			sr.prefix = literalPrefixLen(sr.pattern)
 			dst = append(dst, sr)
@@ -303,35 +373,54 @@ func (l *linter) fill(s *agentSet, dst []setRule) []setRule {
 func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 	sets := l.agentSets(global, agents)
 	// The number of sets each group's rules are in.
-	inSets := make([]int, len(l.groups.Groups))
-	for _, s := range sets {
-		for _, gi := range s.groups {
+	inSets := make([]int32, len(l.groups.Groups))
+	for i := range sets {
+		for _, gi := range sets[i].groups {
 			inSets[gi]++
 		}
 	}
-	findings := make(map[ruleKey][]finding)
-	budget := shadowBudget
-	var buf []setRule
-	for _, s := range sets {
-		if budget <= 0 {
-			break
-		}
+	// The sets that can have shadowed rules: only a rule of the other kind
+	// can shadow one. They are checked in turn, with one array of rules
+	// (of the largest size) and one index. Finding them costs what
+	// checking them does before any comparison, within the same budget.
+	check := make([]bool, len(sets))
+	size := 0
+	for i, budget := 0, shadowBudget; i < len(sets) && budget > 0; i++ {
 		allows, disallows := false, false
-		for _, gi := range s.groups {
-			budget -= len(l.groups.Groups[gi].Rules)
-			for _, r := range l.groups.Groups[gi].Rules {
+		for _, gi := range sets[i].groups {
+			rules := l.groups.Rules(int(gi))
+			budget -= len(rules)
+			for _, r := range rules {
 				allows = allows || r.Allow
 				disallows = disallows || !r.Allow
 			}
 		}
-		if !allows || !disallows {
-			continue // only a rule of the other kind can shadow one
+		if check[i] = allows && disallows; check[i] {
+			size = max(size, l.setSize(&sets[i]))
 		}
-		s.rules = l.fill(s, buf[:0])
-		for _, kf := range shadowed(s, &budget) {
+	}
+	findings := make(map[ruleKey][]finding)
+	budget := shadowBudget
+	var rs ruleSet
+	var idx shadowIndex
+	if size > 0 {
+		rs.rules = make([]setRule, 0, size)
+	}
+	for i := range sets {
+		s := &sets[i]
+		if budget <= 0 {
+			break
+		}
+		for _, gi := range s.groups {
+			budget -= len(l.groups.Rules(int(gi)))
+		}
+		if !check[i] {
+			continue
+		}
+		rs.rules = l.fill(s, rs.rules[:0])
+		for _, kf := range shadowed(s, &rs, &idx, &budget) {
 			findings[kf.k] = append(findings[kf.k], kf.f)
 		}
-		buf, s.rules = s.rules, nil // the next set reuses the array
 	}
 	var keys []ruleKey
 	for k := range findings {
@@ -345,12 +434,12 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 	})
 	for _, k := range keys {
 		fs := findings[k]
-		rule := l.groups.Groups[k.group].Rules[k.index]
+		rule := l.groups.Rules(k.group)[k.index]
 		r := setRule{allow: rule.Allow, pattern: pattern.Escape(rule.Value)}
 		f := fs[0]
-		by := l.groups.Groups[f.by.group].Rules[f.by.index]
+		by := l.groups.Rules(int(f.by.group))[f.by.index]
 		qual := ""
-		if len(fs) < inSets[k.group] {
+		if len(fs) < int(inSets[k.group]) {
 			var names []string
 			for _, f := range fs {
 				names = append(names, f.set.names...)
@@ -359,31 +448,25 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 		}
 		rt := ruleString(rule.Allow, rule.Value)
 		if f.same {
-			l.add(rule.Line, CodeSamePattern, "%s never applies%s: %s on line %d has the same pattern, and allow wins ties", rt, qual, ruleString(by.Allow, by.Value), by.Line)
+			l.add(int(rule.Line), CodeSamePattern, "%s never applies%s: %s on line %d has the same pattern, and allow wins ties", rt, qual, ruleString(by.Allow, by.Value), by.Line)
 			continue
 		}
 		why := "a longer pattern"
 		if len(f.by.pattern) == len(r.pattern) {
 			why = "a pattern as long, and allow wins ties"
 		}
-		l.add(rule.Line, CodeRuleShadowed, "%s never decides%s: %s on line %d matches every path it matches and has %s", rt, qual, ruleString(by.Allow, by.Value), by.Line, why)
+		l.add(int(rule.Line), CodeRuleShadowed, "%s never decides%s: %s on line %d matches every path it matches and has %s", rt, qual, ruleString(by.Allow, by.Value), by.Line, why)
 	}
 }
 
 // agentsLeft reports whether some agent of before is not named in after.
 func agentsLeft(before, after []parse.Agent) bool {
-	name := func(a parse.Agent) string {
-		if a.Global {
-			return "*"
-		}
-		return "=" + a.Token
-	}
-	names := make(map[string]bool, len(after))
+	tokens := make(map[int32]bool, len(after)) // -1 for "*"
 	for _, a := range after {
-		names[name(a)] = true
+		tokens[a.Token] = true
 	}
 	for _, a := range before {
-		if !names[name(a)] {
+		if !tokens[a.Token] {
 			return true
 		}
 	}

@@ -208,9 +208,10 @@ type linter struct {
 	sep    separator   // in the open group, before its first rule
 	past   *pastLimit
 
-	found    [][]finding32     // the diagnostics, in chunks; see diagnostics
-	msgBuf   []byte            // addAs formats messages here
-	messages map[string]string // interned messages; see intern
+	found    chunkList[finding32] // the diagnostics; see diagnostics
+	msgs     chunkList[string]    // their messages; see intern
+	msgBuf   []byte               // addAs formats messages here
+	interned hashIndex            // of the interned messages in msgs
 
 	prefGrouping aipref.Grouping // the AI usage preference grouping check
 	hasPrefs     bool            // some line is Content-Usage or Content-Signal
@@ -240,26 +241,17 @@ func (l *linter) addAs(num int, sev Severity, code Code, format string, args ...
 // l.msgBuf. The findings a file can repeat on every line build theirs
 // this way: fmt would allocate for every argument.
 func (l *linter) addBuilt(num int, sev Severity, code Code) {
-	d := finding32{line: line32(num), sev: sev, code: codeIndex(code), message: l.intern(l.msgBuf)}
-	if n := len(l.found); n == 0 || len(l.found[n-1]) == cap(l.found[n-1]) {
-		size := 8
-		if n > 0 {
-			size = min(2*cap(l.found[n-1]), 1024)
-		}
-		l.found = append(l.found, make([]finding32, 0, size))
-	}
-	last := &l.found[len(l.found)-1]
-	*last = append(*last, d)
+	l.found.push(finding32{line: line32(num), sev: sev, code: codeIndex(code), message: l.intern(l.msgBuf)})
 }
 
-// A finding32 is a Diagnostic as the linter collects it, in 24 bytes
+// A finding32 is a Diagnostic as the linter collects it, in 12 bytes
 // rather than 48: the report's slice is built once, at the end, at its
 // exact size.
 type finding32 struct {
 	line    int32 // see line32
 	sev     Severity
-	code    uint8 // index in codes
-	message string
+	code    uint8  // index in codes
+	message uint32 // index in linter.msgs
 }
 
 // line32 returns line number n as an int32, math.MaxInt32 past it: only a
@@ -280,17 +272,13 @@ func codeIndex(code Code) uint8 {
 }
 
 // diagnostics returns the diagnostics found, in one slice of the exact
-// size: the compact chunks cost half as much again, where append's growth
-// of one slice would cost up to five times as much.
+// size: the compact chunks cost a quarter as much again, where append's
+// growth of one slice would cost up to five times as much.
 func (l *linter) diagnostics() []Diagnostic {
-	n := 0
-	for _, c := range l.found {
-		n += len(c)
-	}
-	all := make([]Diagnostic, 0, n)
-	for _, c := range l.found {
+	all := make([]Diagnostic, 0, l.found.len())
+	for _, c := range l.found.chunks {
 		for _, f := range c {
-			all = append(all, Diagnostic{Line: int(f.line), Severity: f.sev, Code: codes[f.code].Code, Message: f.message})
+			all = append(all, Diagnostic{Line: int(f.line), Severity: f.sev, Code: codes[f.code].Code, Message: l.msgs.at(int(f.message))})
 		}
 	}
 	return all
@@ -299,23 +287,44 @@ func (l *linter) diagnostics() []Diagnostic {
 // maxInterned bounds the distinct messages a linter keeps for reuse.
 const maxInterned = 4096
 
-// intern returns msg as a string, the same string for the same message:
-// a file that repeats one finding on every line (groups-merged for the
-// same agent, agent-token-differs for the same name) stores its message
-// once. Only the first maxInterned distinct messages are kept, so a file
-// whose messages all differ pays for no growing table.
-func (l *linter) intern(msg []byte) string {
-	if s, ok := l.messages[string(msg)]; ok {
-		return s
-	}
-	s := string(msg)
-	if len(l.messages) < maxInterned {
-		if l.messages == nil {
-			l.messages = make(map[string]string)
+// internScan is how many messages intern compares one by one before it
+// indexes them: most files have a few findings, and pay for no index.
+const internScan = firstChunk
+
+// intern stores msg and returns its index in l.msgs, the same index for
+// the same message: a file that repeats one finding on every line
+// (groups-merged for the same agent, agent-token-differs for the same
+// name) stores its message once. Only the first maxInterned distinct
+// messages are looked up, so a file whose messages all differ pays for no
+// growing table.
+func (l *linter) intern(msg []byte) uint32 {
+	hashOf := func(i int32) uint64 { return l.interned.hash(l.msgs.at(int(i))) }
+	var x uint64
+	if l.msgs.len() <= internScan {
+		if l.msgs.len() > 0 {
+			for i, m := range l.msgs.chunks[0] {
+				if m == string(msg) {
+					return uint32(i)
+				}
+			}
 		}
-		l.messages[s] = s
+	} else {
+		x = l.interned.hash(unsafe.String(unsafe.SliceData(msg), len(msg)))
+		if i := l.interned.find(x, func(i int32) bool { return l.msgs.at(int(i)) == string(msg) }); i >= 0 {
+			return uint32(i)
+		}
 	}
-	return s
+	i := uint32(l.msgs.len())
+	l.msgs.push(string(msg))
+	switch n := l.msgs.len(); {
+	case n == internScan+1:
+		for j := range int32(n) { // index the messages so far, this one included
+			l.interned.add(hashOf(j), j, hashOf)
+		}
+	case n > internScan+1 && l.interned.n < maxInterned:
+		l.interned.add(x, int32(i), hashOf)
+	}
+	return i
 }
 
 // quote quotes s for a message, shortened when long.
@@ -385,17 +394,8 @@ func (l *linter) checkBody(body string) {
 // with the line on its own.
 func (l *linter) checkLine(ln *parse.Line) {
 	rep := l.rep
-	lr := LineReport{
-		Line:         line32(ln.Num),
-		Typo:         ln.Flags&parse.LineTypo != 0,
-		Empty:        ln.Flags&parse.LineEmpty != 0,
-		Comment:      ln.Flags&parse.LineIsComment != 0,
-		HasComment:   ln.Flags&parse.LineHasComment != 0,
-		Directive:    ln.Flags&parse.LineHasDirective != 0,
-		MissingColon: ln.Flags&parse.LineMissingColon != 0,
-		TooLong:      ln.Flags&parse.LineTooLong != 0,
-	}
-	if lr.Directive {
+	lr := LineReport{Line: line32(ln.Num), Flags: lineFlags(ln.Flags)}
+	if lr.Flags&LineDirective != 0 {
 		switch ln.Kind {
 		case parse.KeyUserAgent:
 			lr.Tag = TagUserAgent
@@ -419,7 +419,7 @@ func (l *linter) checkLine(ln *parse.Line) {
 	rep.Lines = append(rep.Lines, lr)
 	rep.LastLine = ln.Num
 
-	if l.firstText == 0 && !lr.Empty {
+	if l.firstText == 0 && lr.Flags&LineEmpty == 0 {
 		l.firstText = ln.Num
 		if l.html {
 			l.add(ln.Num, CodeLooksLikeHTML, "the file looks like an HTML page, not robots.txt (an error page served with status 200?); Google finds no rules in it")
@@ -428,20 +428,27 @@ func (l *linter) checkLine(ln *parse.Line) {
 	if l.quiet {
 		return
 	}
-	if lr.TooLong {
-		if lr.Directive && !lr.HasComment {
+	if lr.Flags&LineTooLong != 0 {
+		if lr.Flags&(LineDirective|LineHasComment) == LineDirective {
 			l.add(ln.Num, CodeLineTooLong, "line is longer than %d bytes; Google reads only the first %d, so the value becomes %s", parse.MaxLineBytes, parse.MaxLineBytes, quote(ln.Value))
 		} else {
 			l.addAs(ln.Num, SeverityInfo, CodeLineTooLong, "line is longer than %d bytes; Google drops the rest of it", parse.MaxLineBytes)
 		}
 	}
-	if !lr.Directive {
-		if !lr.Empty && !lr.Comment {
+	if lr.Flags&LineDirective == 0 {
+		if lr.Flags&(LineEmpty|LineComment) == 0 {
 			l.add(ln.Num, CodeNotADirective, "line is not a directive (no \"key: value\"); Google ignores it")
 		}
 		return
 	}
 	l.checkDirective(ln)
+}
+
+// lineFlags returns the flags of the per-line view for the tokenizer's
+// flags of a line: the same bits (both follow Google's LineMetadata), less
+// the tokenizer's own.
+func lineFlags(f parse.LineFlags) LineFlags {
+	return LineFlags(f) & allLineFlags
 }
 
 func (l *linter) checkDirective(ln *parse.Line) {
@@ -590,7 +597,12 @@ func (l *linter) checkAgent(ln *parse.Line) {
 			if t == "" {
 				l.add(ln.Num, CodeAgentTokenDiffers, "Google reads user-agent %s as an empty name that no crawler has: a name must start with a letter, '-' or '_'", quote(v))
 			} else if v[len(t)] == '/' {
-				l.addAs(ln.Num, SeverityInfo, CodeAgentTokenDiffers, "Google reads user-agent %s as %s: the /version is ignored", quote(v), quote(t))
+				b := append(l.msgBuf[:0], "Google reads user-agent "...)
+				b = appendQuote(b, v)
+				b = append(b, " as "...)
+				b = appendQuote(b, t)
+				l.msgBuf = append(b, ": the /version is ignored"...)
+				l.addBuilt(ln.Num, SeverityInfo, CodeAgentTokenDiffers)
 			} else {
 				b := append(l.msgBuf[:0], "Google reads user-agent "...)
 				b = appendQuote(b, v)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -42,22 +43,22 @@ const reportSample = "User-Agent: alpha\n" + // 1
 func TestLintLineReport(t *testing.T) {
 	rep := Lint([]byte(reportSample))
 	want := []LineReport{
-		{Line: 1, Tag: TagUserAgent, Directive: true},
-		{Line: 2, Tag: TagAllow, Directive: true},
-		{Line: 3, Tag: TagUserAgent, Directive: true, HasComment: true, MissingColon: true},
+		{Line: 1, Tag: TagUserAgent, Flags: LineDirective},
+		{Line: 2, Tag: TagAllow, Flags: LineDirective},
+		{Line: 3, Tag: TagUserAgent, Flags: LineDirective | LineHasComment | LineMissingColon},
 		{Line: 4, Tag: TagUnknown},
-		{Line: 5, Tag: TagUnknown, HasComment: true, Comment: true},
-		{Line: 6, Tag: TagUnknown, Empty: true},
-		{Line: 7, Tag: TagUnknown, Directive: true},
-		{Line: 8, Tag: TagUnused, Directive: true},
-		{Line: 9, Tag: TagDisallow, Directive: true},
-		{Line: 10, Tag: TagUnknown, HasComment: true},
-		{Line: 11, Tag: TagUserAgent, Directive: true, Typo: true},
-		{Line: 12, Tag: TagDisallow, Directive: true, Typo: true},
-		{Line: 13, Tag: TagSitemap, Directive: true, Typo: true, HasComment: true},
-		{Line: 14, Tag: TagSitemap, Directive: true},
-		{Line: 15, Tag: TagUnused, Directive: true},
-		{Line: 16, Tag: TagUnknown, Empty: true},
+		{Line: 5, Tag: TagUnknown, Flags: LineHasComment | LineComment},
+		{Line: 6, Tag: TagUnknown, Flags: LineEmpty},
+		{Line: 7, Tag: TagUnknown, Flags: LineDirective},
+		{Line: 8, Tag: TagUnused, Flags: LineDirective},
+		{Line: 9, Tag: TagDisallow, Flags: LineDirective},
+		{Line: 10, Tag: TagUnknown, Flags: LineHasComment},
+		{Line: 11, Tag: TagUserAgent, Flags: LineDirective | LineTypo},
+		{Line: 12, Tag: TagDisallow, Flags: LineDirective | LineTypo},
+		{Line: 13, Tag: TagSitemap, Flags: LineDirective | LineTypo | LineHasComment},
+		{Line: 14, Tag: TagSitemap, Flags: LineDirective},
+		{Line: 15, Tag: TagUnused, Flags: LineDirective},
+		{Line: 16, Tag: TagUnknown, Flags: LineEmpty},
 	}
 	if diff := cmp.Diff(want, rep.Lines); diff != "" {
 		t.Errorf("lines (-want +got):\n%s", diff)
@@ -82,10 +83,10 @@ func TestLintLineReportTooLong(t *testing.T) {
 	long := "/x/" + strings.Repeat("a", 2084*8)
 	rep := Lint([]byte("user-agent: foo\ndisallow: " + long + "\nallow: /\n"))
 	want := []LineReport{
-		{Line: 1, Tag: TagUserAgent, Directive: true},
-		{Line: 2, Tag: TagDisallow, Directive: true, TooLong: true},
-		{Line: 3, Tag: TagAllow, Directive: true},
-		{Line: 4, Tag: TagUnknown, Empty: true},
+		{Line: 1, Tag: TagUserAgent, Flags: LineDirective},
+		{Line: 2, Tag: TagDisallow, Flags: LineDirective | LineTooLong},
+		{Line: 3, Tag: TagAllow, Flags: LineDirective},
+		{Line: 4, Tag: TagUnknown, Flags: LineEmpty},
 	}
 	if diff := cmp.Diff(want, rep.Lines); diff != "" {
 		t.Errorf("lines (-want +got):\n%s", diff)
@@ -541,5 +542,33 @@ func TestLintBinaryBodies(t *testing.T) {
 	// Text with a tab, a form feed and a stray control byte is still text.
 	if rep := Lint([]byte("User-agent: *\t\nDisallow: /a\f\x01\n")); len(rep.Diagnostics) > 0 && (rep.Diagnostics[0].Code == CodeBinary) {
 		t.Errorf("text read as binary: %v", rep.Diagnostics)
+	}
+}
+
+// A message repeated on many lines is stored once, with few messages and
+// with more than the first sizes of the index of messages hold; distinct
+// messages stay distinct and in place.
+func TestLintInternsMessages(t *testing.T) {
+	for _, keys := range []int{2, internScan + 5, 50} {
+		var body strings.Builder
+		body.WriteString("user-agent: *\n")
+		for range 3 {
+			for k := range keys {
+				fmt.Fprintf(&body, "key%d: v\n", k)
+			}
+		}
+		rep := Lint([]byte(body.String()))
+		if len(rep.Diagnostics) != 3*keys {
+			t.Fatalf("%d keys: %d diagnostics, want %d", keys, len(rep.Diagnostics), 3*keys)
+		}
+		for i, d := range rep.Diagnostics {
+			want := fmt.Sprintf("unknown key %q; Google ignores the line", fmt.Sprintf("key%d", i%keys))
+			if d.Message != want {
+				t.Fatalf("%d keys: diagnostic %d is %q, want %q", keys, i, d.Message, want)
+			}
+			if first := rep.Diagnostics[i%keys]; unsafe.StringData(d.Message) != unsafe.StringData(first.Message) {
+				t.Errorf("%d keys: diagnostic %d has its own copy of its message", keys, i)
+			}
+		}
 	}
 }

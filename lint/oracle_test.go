@@ -27,8 +27,8 @@ func TestReportOracle(t *testing.T) {
 	if oracle == "" {
 		t.Skipf("%s is not set: no Google reporting oracle to compare with", reportOracleEnv)
 	}
-	b2i := func(b bool) int {
-		if b {
+	has := func(l lint.LineReport, f lint.LineFlags) int {
+		if l.Flags&f != 0 {
 			return 1
 		}
 		return 0
@@ -47,8 +47,8 @@ func TestReportOracle(t *testing.T) {
 		rep := lint.LintWith(body, lint.Options{MaxSize: -1})
 		var got strings.Builder
 		for _, l := range rep.Lines {
-			fmt.Fprintf(&got, "%d %d %d %d %d %d %d %d %d %d\n", l.Line, int(l.Tag), b2i(l.Typo), b2i(l.Empty),
-				b2i(l.HasComment), b2i(l.Comment), b2i(l.Directive), b2i(l.Typo), b2i(l.TooLong), b2i(l.MissingColon))
+			fmt.Fprintf(&got, "%d %d %d %d %d %d %d %d %d %d\n", l.Line, int(l.Tag), has(l, lint.LineTypo), has(l, lint.LineEmpty),
+				has(l, lint.LineHasComment), has(l, lint.LineComment), has(l, lint.LineDirective), has(l, lint.LineTypo), has(l, lint.LineTooLong), has(l, lint.LineMissingColon))
 		}
 		fmt.Fprintf(&got, "valid=%d unused=%d last=%d\n", rep.ValidDirectives, rep.UnusedDirectives, rep.LastLine)
 		if got.String() != string(out) {

@@ -48,15 +48,22 @@ func TestCovers(t *testing.T) {
 // coverText is appendCoverText as a string.
 func coverText(p string) string { return string(appendCoverText(nil, p)) }
 
-// The shadow index (sorted arrays, a map of prefix starts) finds the same
-// shadower as a slow twin that scans every rule, shortest literal prefix
-// first and then in file order, on random rule sets.
+// The shadow index (sorted arrays, a hash table of prefix starts) finds
+// the same shadower as a slow twin that scans every rule, shortest literal
+// prefix first and then in file order, on random rule sets, small ones and
+// some of 300 rules (a fuller table, with longer probe runs), with one
+// index reused for every set.
 func TestShadowIndexMatchesSlowTwin(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 2))
 	pieces := []string{"/", "a", "b", "/a", "*", "$", "x/"}
+	idx := new(shadowIndex) // reused, as for the agent sets of one file
 	for round := 0; round < 2000; round++ {
-		s := &agentSet{}
-		for i := range 1 + rng.IntN(12) {
+		s := &ruleSet{}
+		n := 1 + rng.IntN(12)
+		if round%50 == 0 {
+			n = 300
+		}
+		for i := range n {
 			var p strings.Builder
 			if rng.IntN(8) > 0 {
 				p.WriteByte('/')
@@ -69,7 +76,7 @@ func TestShadowIndexMatchesSlowTwin(t *testing.T) {
 			r.prefix = literalPrefixLen(r.pattern)
 			s.rules = append(s.rules, r)
 		}
-		idx := s.newShadowIndex()
+		s.index(idx)
 		for i := range s.rules {
 			budget := shadowBudget
 			got, gotSame, _ := s.coveredBy(i, idx, &budget, nil)
@@ -82,7 +89,7 @@ func TestShadowIndexMatchesSlowTwin(t *testing.T) {
 }
 
 // slowCoveredBy is coveredBy without an index.
-func slowCoveredBy(s *agentSet, i int) (int, bool) {
+func slowCoveredBy(s *ruleSet, i int) (int, bool) {
 	r := s.rules[i]
 	if !matchable(r.pattern) {
 		return -1, false

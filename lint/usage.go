@@ -66,21 +66,20 @@ func (l *linter) checkUsage() {
 		return
 	}
 	for gi := range l.groups.Groups {
-		g := &l.groups.Groups[gi]
 		var usages []aipref.UsageLine
 		var signals []aipref.SignalLine
-		for _, o := range g.Others {
+		for _, o := range l.groups.Others(gi) {
 			switch {
 			case isKey(o.Key, "content-usage"):
-				usages = append(usages, aipref.UsageLine{Num: o.Line, Usage: aipref.ParseUsage(o.Value)})
+				usages = append(usages, aipref.UsageLine{Num: int(o.Line), Usage: aipref.ParseUsage(o.Value)})
 			case isKey(o.Key, "content-signal"):
-				signals = append(signals, aipref.SignalLine{Num: o.Line, Signal: aipref.ParseSignal(o.Value)})
+				signals = append(signals, aipref.SignalLine{Num: int(o.Line), Signal: aipref.ParseSignal(o.Value)})
 			}
 		}
 		if len(usages) == 0 {
 			continue
 		}
-		l.addProblems(aipref.CheckDisallowedPaths(usages, groupVerdict(g.Rules)))
+		l.addProblems(aipref.CheckDisallowedPaths(usages, groupVerdict(l.groups.Rules(gi))))
 		l.addProblems(aipref.CheckContradictions(usages, signals))
 	}
 }

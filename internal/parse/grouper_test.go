@@ -1,21 +1,41 @@
 package parse
 
 import (
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 )
 
-// collect returns the groups of body as the Collector builds them.
-func collect(body string) []Group {
-	var c Collector
+// collect returns the collector of body, filled.
+func collect(body string) *Collector {
+	c := new(Collector)
 	c.Presize(Count(body))
 	gr := NewGrouper(body)
 	var l Grouped
 	for gr.Next(&l) {
 		c.Add(&l)
 	}
-	return c.Groups
+	c.NumberTokens()
+	return c
+}
+
+// A collectedGroup is a group with its records, for comparing.
+type collectedGroup struct {
+	Line   int32
+	Global bool
+	Agents []Agent
+	Rules  []Rule
+	Others []Other
+}
+
+func collectedGroups(c *Collector) []collectedGroup {
+	var gs []collectedGroup
+	for gi, g := range c.Groups {
+		gs = append(gs, collectedGroup{g.Line, g.Global, c.Agents(gi), c.Rules(gi), c.Others(gi)})
+	}
+	return gs
 }
 
 // Google's grouping: user-agent lines accumulate until a rule; the first
@@ -36,23 +56,27 @@ func TestCollectGroups(t *testing.T) {
 		"Disallow: /y\n" + // 9
 		"User-agent: b\n" + // 10
 		"Crawl-delay: 5\n" // 11
-	want := []Group{
+	want := []collectedGroup{
 		{
 			Line:   2,
-			Agents: []Agent{{Line: 2, Value: "A/1.0", Token: "a"}, {Line: 5, Value: "*", Global: true}},
+			Agents: []Agent{{Line: 2, Value: "A/1.0", Token: 0}, {Line: 5, Value: "*", Token: -1}},
 			Global: true,
 			Rules:  []Rule{{Allow: true, Value: "/x", Line: 6}, {Value: "/y", Line: 9}},
 			Others: []Other{{Key: "Content-Usage", Value: "train-ai=n", Line: 4}, {Key: "Content-Signal", Value: "search=yes, ai-train=no", Line: 8}},
 		},
 		{
 			Line:   10,
-			Agents: []Agent{{Line: 10, Value: "b", Token: "b"}},
+			Agents: []Agent{{Line: 10, Value: "b", Token: 1}},
 			Rules:  []Rule{},
 			Others: []Other{{Key: "Crawl-delay", Value: "5", Line: 11}},
 		},
 	}
-	if diff := cmp.Diff(want, collect(body)); diff != "" {
+	c := collect(body)
+	if diff := cmp.Diff(want, collectedGroups(c)); diff != "" {
 		t.Errorf("groups (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"a", "b"}, c.Tokens); diff != "" {
+		t.Errorf("tokens (-want +got):\n%s", diff)
 	}
 	if n := Count(body); n != (Counts{Lines: 12, Groups: 2, Agents: 3, Rules: 2, Others: 3}) {
 		t.Errorf("Count = %+v", n)
@@ -101,5 +125,50 @@ func TestNextAgent(t *testing.T) {
 	}
 	if AgentToken("GoogleBot/2.1") != "googlebot" || AgentToken("*") != "" || AgentToken("MJ12bot") != "mj" {
 		t.Error("AgentToken")
+	}
+}
+
+// The collector numbers agent tokens as Parse merges agents: two agents
+// share a token exactly when their AgentTokens are equal (case and
+// /version ignored, "" for a value with no token), the tokens in the order
+// the body first names them; the global "*" has none.
+func TestCollectTokens(t *testing.T) {
+	values := []string{"GoogleBot/2.1", "googlebot", "MJ12bot", "*", "mj", "* x", "42", "*foo", "Bing-Bot", "bing-bot/3", "GOOGLEBOT"}
+	var body strings.Builder
+	for _, v := range values {
+		body.WriteString("user-agent: " + v + "\ndisallow: /\n")
+	}
+	c := collect(body.String())
+	if diff := cmp.Diff([]string{"googlebot", "mj", "", "bing-bot"}, c.Tokens); diff != "" {
+		t.Errorf("tokens (-want +got):\n%s", diff)
+	}
+	for gi := range c.Groups {
+		for _, a := range c.Agents(gi) {
+			if IsGlobalAgent(a.Value) != a.Global() || !a.Global() && c.Tokens[a.Token] != AgentToken(a.Value) {
+				t.Errorf("agent %q: token %d", a.Value, a.Token)
+			}
+		}
+	}
+	// Numbering allocates at most four arrays of the exact size (the
+	// compiler may keep some on the stack), however many agents and
+	// tokens there are: not once per agent or token. It runs once.
+	c = new(Collector)
+	c.Presize(Count(body.String()))
+	gr := NewGrouper(body.String())
+	var l Grouped
+	for gr.Next(&l) {
+		c.Add(&l)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	c.NumberTokens()
+	runtime.ReadMemStats(&after)
+	if n := after.Mallocs - before.Mallocs; n > 4 {
+		t.Errorf("NumberTokens allocates %d times; want at most 4", n)
+	}
+	tokens := c.Tokens
+	c.NumberTokens()
+	if len(c.Tokens) != 4 || &c.Tokens[0] != &tokens[0] || c.Agents(0)[0].Token != 0 {
+		t.Error("a second NumberTokens changed the tokens")
 	}
 }
