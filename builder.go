@@ -38,7 +38,8 @@ type span struct{ off, n uint32 }
 type ruleDraft struct {
 	pattern span
 	line    int32
-	info    uint32 // as compiledRule.info, without ruleWild
+	info    uint8  // as compiledRule.info, without ruleWild
+	raw     uint32 // as compiledRule.raw
 }
 
 type groupDraft struct {
@@ -148,20 +149,16 @@ func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
 	if mayEscape {
 		pattern = b.keepEscaped(value, raw)
 	}
-	info := uint32(0)
+	info, rawAt := uint8(0), uint32(0)
 	if allow {
 		info |= ruleAllow
 	}
 	if pattern != raw {
 		// keepEscaped wrote the pattern right after the raw value.
-		if raw.n <= maxRawBefore {
-			info |= ruleRawBefore | raw.n<<rawShift
-		} else {
-			b.raws = append(b.raws, raw)
-			info |= uint32(len(b.raws)) << rawShift
-		}
+		info |= ruleRawBefore
+		rawAt = raw.n
 	}
-	b.rules = append(b.rules, ruleDraft{pattern: pattern, line: int32(line), info: info})
+	b.rules = append(b.rules, ruleDraft{pattern: pattern, line: int32(line), info: info, raw: rawAt})
 	if !allow {
 		return
 	}
@@ -174,14 +171,13 @@ func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
 		return
 	}
 	// The derived pattern lies elsewhere: its pattern as written is in raws.
-	if info&ruleRawBefore != 0 || info>>rawShift == 0 {
-		b.raws = append(b.raws, raw)
-		info = info&^(ruleRawBefore|maxRawBefore<<rawShift) | uint32(len(b.raws))<<rawShift
-	}
+	b.raws = append(b.raws, raw)
+	info &^= ruleRawBefore
+	rawAt = uint32(len(b.raws))
 	off := len(b.text)
 	b.text = append(b.text, b.text[pattern.off:pattern.off+uint32(len(dir))]...)
 	b.text = append(b.text, '$')
-	b.rules = append(b.rules, ruleDraft{pattern: span{uint32(off), uint32(len(dir) + 1)}, line: int32(line), info: info | ruleDerived})
+	b.rules = append(b.rules, ruleDraft{pattern: span{uint32(off), uint32(len(dir) + 1)}, line: int32(line), info: info | ruleDerived, raw: rawAt})
 }
 
 // finish gives r its parts, each array allocated once at its exact size.
@@ -189,7 +185,10 @@ func (b *builder) finish(r *Robots) {
 	if len(b.text) == 0 && len(b.groups) == 0 && len(b.fields) == 0 {
 		return
 	}
-	text := string(b.text)
+	// The padding lets the matcher read 8 bytes at the start of any
+	// pattern (see loadKey).
+	var pad [textPadding]byte
+	text := string(append(b.text, pad[:]...))
 	r.text = text
 	str := func(sp span) string { return text[sp.off : sp.off+sp.n] }
 
@@ -232,7 +231,7 @@ func (b *builder) finish(r *Robots) {
 		b.compiled = b.compiled[:0]
 		for i := range b.rules {
 			d := &b.rules[i]
-			b.compiled = append(b.compiled, newCompiledRule(str(d.pattern), d.pattern.off, int(d.line), d.info))
+			b.compiled = append(b.compiled, newCompiledRule(str(d.pattern), d.pattern.off, int(d.line), d.info, d.raw))
 		}
 	}
 	indexes := 0

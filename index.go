@@ -23,7 +23,7 @@ type ruleIndex struct {
 	entries []prefixEntry  // sorted by prefix, distinct
 	keys    [][2]uint64    // keyPair of each entry's prefix: most probes of a search compare these alone
 	wild    []int32        // positions of rules that need a full match, grouped by entry, ascending
-	need    []uint64       // for each wild rule, byteSignature of the bytes it requires
+	need    []uint32       // for each wild rule, byteSignature of the bytes it requires
 	filters []windowFilter // for each wild rule, the test that rules it out without matching
 	windows *windowTable   // the windows the filters name
 }
@@ -32,23 +32,27 @@ type ruleIndex struct {
 // windows of the path and filters the rest: fewer are cheaper to match.
 const filterAfter = 16
 
-// byteSignature returns a 64-bit summary of the bytes of s: a pattern can
+// byteSignature returns a 32-bit summary of the bytes of s: a pattern can
 // match a path only if its signature is covered by the path's.
-func byteSignature(s string) uint64 {
-	var sig uint64
+func byteSignature(s string) uint32 {
+	var sig uint32
 	for i := 0; i < len(s); i++ {
-		sig |= 1 << (s[i] & 63)
+		sig |= signatureBit(s[i])
 	}
 	return sig
 }
 
+// signatureBit is the bit of c in a byteSignature. Folding the bits above
+// the fifth in keeps each letter apart from its other case.
+func signatureBit(c byte) uint32 { return 1 << ((c ^ c>>5) & 31) }
+
 // requiredBytes is the signature of the literal bytes a pattern requires.
-func requiredBytes(pattern string) uint64 {
+func requiredBytes(pattern string) uint32 {
 	pattern = strings.TrimSuffix(pattern, "$")
-	var sig uint64
+	var sig uint32
 	for i := 0; i < len(pattern); i++ {
 		if pattern[i] != '*' {
-			sig |= 1 << (pattern[i] & 63)
+			sig |= signatureBit(pattern[i])
 		}
 	}
 	return sig
@@ -97,8 +101,9 @@ type prefixEntry struct {
 	// literal is the position of the best rule whose whole pattern is
 	// prefix (it matches every path starting with prefix), or noRule.
 	literal int32
-	// wildLo and wildHi delimit the entry's other rules in ruleIndex.wild.
-	wildLo, wildHi int32
+	// wildLo is where the entry's other rules start in ruleIndex.wild;
+	// they end where the next entry's start (see wildRange).
+	wildLo int32
 	// parent is the entry of the longest other prefix that is a prefix of
 	// this one, or -1.
 	parent int32
@@ -140,7 +145,7 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 	}
 	idx.windows = newWindowTable()
 	idx.wild = make([]int32, 0, wildCount)
-	idx.need = make([]uint64, 0, wildCount)
+	idx.need = make([]uint32, 0, wildCount)
 	idx.filters = make([]windowFilter, 0, wildCount)
 	var seen map[string]bool // the patterns of a large entry's wild rules
 	var stack []int32        // entries that are prefixes of the current one
@@ -174,9 +179,8 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 			idx.need = append(idx.need, requiredBytes(pattern))
 			idx.filters = append(idx.filters, newWindowFilter(idx.windows, pattern, len(prefix)))
 		}
-		e.wildHi = int32(len(idx.wild))
 		e.chainMin = e.literal
-		if e.wildHi > e.wildLo {
+		if int32(len(idx.wild)) > e.wildLo {
 			e.chainMin = min(e.chainMin, idx.wild[e.wildLo])
 		}
 		for len(stack) > 0 && !strings.HasPrefix(prefix, idx.entries[stack[len(stack)-1]].prefix(text)) {
@@ -200,7 +204,7 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 	e := idx.longestPrefixOf(text, path)
 	best := noRule
 	var occ *occurrences // where the windows occur in path, once found
-	var have uint64      // the path's byteSignature, computed when first useful
+	var have uint32      // the path's byteSignature, computed when first useful
 	matched := 0
 	for e >= 0 {
 		entry := &idx.entries[e]
@@ -208,10 +212,11 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 			break
 		}
 		best = min(best, entry.literal)
-		if entry.wildHi-entry.wildLo > 4 && have == 0 {
+		wildLo, wildHi := idx.wildRange(e)
+		if wildHi-wildLo > 4 && have == 0 {
 			have = byteSignature(path)
 		}
-		for w := entry.wildLo; w < entry.wildHi; w++ {
+		for w := wildLo; w < wildHi; w++ {
 			pos := idx.wild[w]
 			if pos >= best {
 				break
@@ -243,6 +248,16 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 		idx.windows.put(occ)
 	}
 	return best
+}
+
+// wildRange returns where entry e's wildcard rules start and end in
+// idx.wild.
+func (idx *ruleIndex) wildRange(e int32) (lo, hi int32) {
+	hi = int32(len(idx.wild))
+	if int(e)+1 < len(idx.entries) {
+		hi = idx.entries[e+1].wildLo
+	}
+	return idx.entries[e].wildLo, hi
 }
 
 // longestPrefixOf returns the entry with the longest prefix that is a
@@ -335,7 +350,7 @@ func (l *lazyIndex) scan(path string) (pos int32, ok bool) {
 	matches := 0
 	for i := range l.compiled {
 		c := &l.compiled[i]
-		if !c.mayMatch(key) {
+		if !c.mayMatch(l.text, key) {
 			continue
 		}
 		if c.info&ruleWild != 0 {

@@ -33,16 +33,16 @@ type windowFilter struct {
 	// not anchored by '$', or noWindow when it is (then qk must end the
 	// path, which is checked directly).
 	last int32
-	// span is how many bytes, at least, separate the earliest start of
-	// q1 from the latest start of the last window (or, anchored, the
-	// start of qk): len(q1..qk-1) plus the offset of the window in qk.
-	span int32
 	// mid is the window number of the first bytes of the longest piece
 	// between q1 and qk, or noWindow. That piece starts at least midOff
 	// bytes after q1 starts, and qk (or its last window) at least
-	// midSpan bytes after it starts. Both are lower bounds, cut to fit.
-	mid             int32
-	midOff, midSpan uint16
+	// span-midOff bytes after it starts.
+	mid int32
+	// span is how many bytes, at least, separate the earliest start of
+	// q1 from the latest start of the last window (or, anchored, the
+	// start of qk): len(q1..qk-1) plus the offset of the window in qk.
+	// Both fit 16 bits, as a pattern does (see maxPatternLen).
+	span, midOff uint16
 }
 
 const (
@@ -140,7 +140,8 @@ func newWindowFilter(t *windowTable, pattern string, n int) windowFilter {
 	if count == 0 {
 		return windowFilter{first: alwaysMatch}
 	}
-	f := windowFilter{first: noWindow, last: noWindow, span: int32(total - len(qk))}
+	span := total - len(qk)
+	f := windowFilter{first: noWindow, last: noWindow}
 	if !anchored || count > 1 {
 		f.first = t.add(q1[:min(len(q1), maxWindow)])
 	}
@@ -169,38 +170,45 @@ func newWindowFilter(t *windowTable, pattern string, n int) windowFilter {
 		} else {
 			w := qk[max(len(qk)-maxWindow, 0):]
 			f.last = t.add(w)
-			f.span += int32(len(qk) - len(w))
+			span += len(qk) - len(w)
 		}
 	}
+	f.span = uint16(span)
 	if f.mid != noWindow {
-		f.midOff = uint16(min(midOff, 1<<16-1))
-		f.midSpan = uint16(min(int(f.span)-midOff, 1<<16-1))
+		f.midOff = uint16(midOff)
 	}
 	return f
 }
 
 // occurrences records, for one path, where each window of a table first
-// and last starts. A slot is valid only if its stamp is the current one.
+// and last starts.
 type occurrences struct {
-	stamp       uint32
-	stamps      []uint32
-	first, last []int32
+	// firstPlus[id] is 1 + where window id first starts, or 0 when it does
+	// not occur; last[id] is where it last starts, valid only if it occurs.
+	firstPlus, last []int32
+	// touched lists the windows found, so that put can reset them, unless
+	// there were more than it holds: then put clears every window.
+	touched []int32
+	full    bool
 }
 
-// find records the windows of t that occur in path. occ must come from
-// t.get and goes back with t.put.
+// has reports whether window id occurs in the path.
+func (occ *occurrences) has(id int32) bool { return occ.firstPlus[id] != 0 }
+
+// first returns where window id first starts; it must occur.
+func (occ *occurrences) first(id int32) int32 { return occ.firstPlus[id] - 1 }
+
+// find records the windows of t that occur in path. occ goes back with
+// t.put.
 func (t *windowTable) find(path string) *occurrences {
 	occ, _ := t.pool.Get().(*occurrences)
 	if occ == nil {
 		n := t.count
-		occ = &occurrences{stamps: make([]uint32, n), first: make([]int32, n), last: make([]int32, n)}
+		// Resetting up to n/8 windows one by one costs less than clearing
+		// all n; the list costs half a byte a window.
+		occ = &occurrences{firstPlus: make([]int32, n), last: make([]int32, n), touched: make([]int32, 0, max(n/8, 16))}
 	}
-	occ.stamp++
-	if occ.stamp == 0 { // wrapped: forget every stamp
-		clear(occ.stamps)
-		occ.stamp = 1
-	}
-	stamp, mask := occ.stamp, uint32(len(t.keys)-1)
+	mask := uint32(len(t.keys) - 1)
 	for i := 0; i < len(path); i++ {
 		c := path[i]
 		if t.starts[c>>6]&(1<<(c&63)) == 0 {
@@ -226,9 +234,13 @@ func (t *windowTable) find(path string) *occurrences {
 			for s := t.slot(k); ; s = (s + 1) & mask {
 				if t.keys[s] == k {
 					id := t.ids[s]
-					if occ.stamps[id] != stamp {
-						occ.stamps[id] = stamp
-						occ.first[id] = int32(i)
+					if occ.firstPlus[id] == 0 {
+						occ.firstPlus[id] = int32(i) + 1
+						if len(occ.touched) < cap(occ.touched) {
+							occ.touched = append(occ.touched, id)
+						} else {
+							occ.full = true
+						}
 					}
 					occ.last[id] = int32(i)
 					break
@@ -242,7 +254,18 @@ func (t *windowTable) find(path string) *occurrences {
 	return occ
 }
 
-func (t *windowTable) put(occ *occurrences) { t.pool.Put(occ) }
+// put resets occ, which find returned, for the next path, and keeps it.
+func (t *windowTable) put(occ *occurrences) {
+	if occ.full {
+		clear(occ.firstPlus)
+	} else {
+		for _, id := range occ.touched {
+			occ.firstPlus[id] = 0
+		}
+	}
+	occ.touched, occ.full = occ.touched[:0], false
+	t.pool.Put(occ)
+}
 
 // mayMatch reports whether a rule with filter f, whose literal prefix of n
 // bytes starts path, may match path. False means it cannot.
@@ -252,26 +275,26 @@ func (f *windowFilter) mayMatch(occ *occurrences, pattern, path string, n int) b
 	}
 	start := int32(n) // the earliest start of q1
 	if f.first != noWindow {
-		if occ.stamps[f.first] != occ.stamp || occ.last[f.first] < int32(n) {
+		if !occ.has(f.first) || occ.last[f.first] < int32(n) {
 			return false
 		}
-		start = max(start, occ.first[f.first])
+		start = max(start, occ.first(f.first))
 	}
 	if f.mid != noWindow {
 		m := f.mid
-		if occ.stamps[m] != occ.stamp || occ.last[m] < start+int32(f.midOff) {
+		if !occ.has(m) || occ.last[m] < start+int32(f.midOff) {
 			return false
 		}
 		// qk starts after the middle piece, which starts no earlier than
 		// its first occurrence.
-		start = max(start, occ.first[m]+int32(f.midSpan)-f.span)
+		start = max(start, occ.first(m)-int32(f.midOff))
 	}
 	if f.last == noWindow { // anchored: qk ends the path
 		qk := pattern[strings.LastIndexByte(pattern, '*')+1 : len(pattern)-1]
 		end := len(path) - len(qk)
-		return end >= 0 && path[end:] == qk && int32(end) >= start+f.span
+		return end >= 0 && path[end:] == qk && int32(end) >= start+int32(f.span)
 	}
-	return occ.stamps[f.last] == occ.stamp && occ.last[f.last] >= start+f.span
+	return occ.has(f.last) && occ.last[f.last] >= start+int32(f.span)
 }
 
 // id returns the number of window s, or -1 if it is not in t.
@@ -302,14 +325,14 @@ func (t *windowTable) verify(occ *occurrences, pattern, path string, n int) bool
 			return end >= pos && path[end:] == p
 		}
 		if id := t.id(p[:min(len(p), maxWindow)]); id >= 0 {
-			if occ.stamps[id] != occ.stamp || occ.last[id] < int32(pos) {
+			if !occ.has(id) || occ.last[id] < int32(pos) {
 				return false // the piece does not start at or after pos
 			}
 			if len(p) <= maxWindow {
 				if after == "" {
 					return true // it occurs after pos: nothing else to match
 				}
-				if first := int(occ.first[id]); first >= pos {
+				if first := int(occ.first(id)); first >= pos {
 					pos = first + len(p)
 					continue
 				}
