@@ -23,7 +23,6 @@ type builder struct {
 	agents   []agentDraft
 	fields   []fieldDraft
 	sitemaps []span
-	raws     []span // patterns as written, where the wire form differs
 
 	// Scratch of the final steps.
 	compiled []compiledRule
@@ -38,8 +37,7 @@ type span struct{ off, n uint32 }
 type ruleDraft struct {
 	pattern span
 	line    int32
-	info    uint8  // as compiledRule.info, without ruleWild
-	raw     uint32 // as compiledRule.raw
+	info    uint8 // as compiledRule.info, without ruleWild
 }
 
 type groupDraft struct {
@@ -77,15 +75,10 @@ func (b *builder) keep(s string) span {
 	return span{uint32(off), uint32(len(s))}
 }
 
-// keepEscaped returns the span of s in wire form, which is value (the span
-// of s itself) when escaping changes nothing.
-func (b *builder) keepEscaped(s string, value span) span {
-	if _, _, changed := wireLen(s); !changed {
-		return value
-	}
-	off := len(b.text)
-	b.text = appendEscaped(b.text, s)
-	return span{uint32(off), uint32(len(b.text) - off)}
+// escapes reports whether s differs from its wire form.
+func escapes(s string) bool {
+	_, _, changed := wireLen(s)
+	return changed
 }
 
 // keepLower appends s lower-cased and returns its span.
@@ -144,21 +137,23 @@ func (b *builder) read(body string) {
 // addRule adds one rule as written, with the directory pattern Google
 // derives from an index.htm allow.
 func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
-	raw := b.keep(value)
-	pattern := raw
-	if mayEscape {
-		pattern = b.keepEscaped(value, raw)
-	}
-	info, rawAt := uint8(0), uint32(0)
+	info := uint8(0)
 	if allow {
 		info |= ruleAllow
 	}
-	if pattern != raw {
-		// keepEscaped wrote the pattern right after the raw value.
+	var pattern span
+	if !mayEscape || !escapes(value) {
+		pattern = b.keep(value)
+	} else {
+		// The pattern as written is kept right before the wire form,
+		// where compiledRule.asWritten finds it without allocating.
+		b.keep(value)
 		info |= ruleRawBefore
-		rawAt = raw.n
+		off := len(b.text)
+		b.text = appendEscaped(b.text, value)
+		pattern = span{uint32(off), uint32(len(b.text) - off)}
 	}
-	b.rules = append(b.rules, ruleDraft{pattern: pattern, line: int32(line), info: info, raw: rawAt})
+	b.rules = append(b.rules, ruleDraft{pattern: pattern, line: int32(line), info: info})
 	if !allow {
 		return
 	}
@@ -170,14 +165,12 @@ func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
 	if !ok {
 		return
 	}
-	// The derived pattern lies elsewhere: its pattern as written is in raws.
-	b.raws = append(b.raws, raw)
-	info &^= ruleRawBefore
-	rawAt = uint32(len(b.raws))
+	// The derived rule finds its pattern as written through the rule it
+	// comes from, on the same line (see compiledRule.asWritten).
 	off := len(b.text)
 	b.text = append(b.text, b.text[pattern.off:pattern.off+uint32(len(dir))]...)
 	b.text = append(b.text, '$')
-	b.rules = append(b.rules, ruleDraft{pattern: span{uint32(off), uint32(len(dir) + 1)}, line: int32(line), info: info | ruleDerived, raw: rawAt})
+	b.rules = append(b.rules, ruleDraft{pattern: span{uint32(off), uint32(len(dir) + 1)}, line: int32(line), info: ruleAllow | ruleDerived})
 }
 
 // finish gives r its parts, each array allocated once at its exact size.
@@ -192,8 +185,8 @@ func (b *builder) finish(r *Robots) {
 	r.text = text
 	str := func(sp span) string { return text[sp.off : sp.off+sp.n] }
 
-	// The agents, sitemaps and raw patterns share one array.
-	strs := make([]string, len(b.agents)+len(b.sitemaps)+len(b.raws))
+	// The agents and sitemaps share one array.
+	strs := make([]string, len(b.agents)+len(b.sitemaps))
 	for i := range b.agents {
 		strs[i] = str(b.agents[i].value)
 	}
@@ -202,17 +195,11 @@ func (b *builder) finish(r *Robots) {
 		strs[n+i] = str(sp)
 	}
 	n += len(b.sitemaps)
-	for i, sp := range b.raws {
-		strs[n+i] = str(sp)
-	}
 	if len(b.agents) > 0 {
 		r.agents = strs[:len(b.agents):len(b.agents)]
 	}
 	if len(b.sitemaps) > 0 {
 		r.sitemaps = strs[len(b.agents):n:n]
-	}
-	if len(b.raws) > 0 {
-		r.raws = strs[n:]
 	}
 
 	if len(b.fields) > 0 {
@@ -231,7 +218,7 @@ func (b *builder) finish(r *Robots) {
 		b.compiled = b.compiled[:0]
 		for i := range b.rules {
 			d := &b.rules[i]
-			b.compiled = append(b.compiled, newCompiledRule(str(d.pattern), d.pattern.off, int(d.line), d.info, d.raw))
+			b.compiled = append(b.compiled, newCompiledRule(str(d.pattern), d.pattern.off, int(d.line), d.info))
 		}
 	}
 	indexes := 0
@@ -320,6 +307,5 @@ func (b *builder) release() {
 	b.agents = b.agents[:0]
 	b.fields = b.fields[:0]
 	b.sitemaps = b.sitemaps[:0]
-	b.raws = b.raws[:0]
 	builders.Put(b)
 }

@@ -37,7 +37,6 @@ type ruleSet struct {
 	// at equal priority, then in file order. See ruleSet.decide.
 	compiled        []compiledRule
 	text            string     // the file's string block, which compiled rules' patterns are spans of
-	raws            []string   // patterns as written where they differ from compiled ones
 	index           *lazyIndex // nil for small sets
 	crawlDelay      time.Duration
 	hasCrawlDelay   bool
@@ -49,21 +48,17 @@ type ruleSet struct {
 
 // A compiledRule is a rule as Google's matcher sees it. It holds no
 // pointer: its pattern is a span of the file's string block, so a large
-// rule array costs 16 bytes a rule and the garbage collector never scans
+// rule array costs 12 bytes a rule and the garbage collector never scans
 // it.
 type compiledRule struct {
 	// off locates the value in wire form in the string block.
 	off  uint32
 	line int32
-	// raw locates the pattern as written: with ruleRawBefore, its length
-	// (it ends where the pattern starts in the string block); without it,
-	// 1 + its index in raws, or 0 when it is the pattern. Most rewritten
-	// patterns use the first form, which costs no string header.
-	raw uint32
 	// n, the length of the value in wire form, is the priority; see
 	// maxPatternLen.
-	n    uint16
-	info uint8 // ruleAllow, ruleDerived, ruleWild, ruleRawBefore
+	n uint16
+	// info holds ruleAllow, ruleDerived, ruleWild and ruleRawBefore.
+	info uint8
 	// head is how many bytes of the pattern's literal prefix, at most 8,
 	// its first 8 bytes in the string block hold: a path whose first bytes
 	// differ from them cannot match, which one comparison of integers
@@ -77,12 +72,12 @@ const maxPatternLen = 1<<16 - 1
 
 // newCompiledRule returns the rule for a pattern in wire form, which is
 // text[off:off+len(pattern)].
-func newCompiledRule(pattern string, off uint32, line int, info uint8, raw uint32) compiledRule {
+func newCompiledRule(pattern string, off uint32, line int, info uint8) compiledRule {
 	literal, whole := literalPrefix(pattern)
 	if !whole {
 		info |= ruleWild
 	}
-	return compiledRule{off: off, n: uint16(len(pattern)), head: uint8(min(len(literal), 8)), line: int32(line), info: info, raw: raw}
+	return compiledRule{off: off, n: uint16(len(pattern)), head: uint8(min(len(literal), 8)), line: int32(line), info: info}
 }
 
 // pattern returns the rule's value in wire form, a span of text, the
@@ -113,8 +108,8 @@ const (
 	ruleAllow   = 1 << 0 // an allow rule
 	ruleDerived = 1 << 1 // the directory pattern Google derives from an index.htm allow
 	ruleWild    = 1 << 2 // the pattern holds a '*' or ends in '$': not a plain prefix
-	// ruleRawBefore: the pattern as written comes right before the
-	// pattern in the string block, raw bytes long.
+	// ruleRawBefore: escaping changed the pattern as written, which comes
+	// right before the pattern in the string block.
 	ruleRawBefore = 1 << 3
 )
 
@@ -145,15 +140,39 @@ func (c *compiledRule) matchesFully(text, path string) bool {
 }
 
 // asWritten returns the rule as it stands in the file whose string block
-// is text.
-func (c *compiledRule) asWritten(text string, raws []string) Rule {
+// is text. set is the rule's set, which holds the allow rule a derived rule
+// comes from.
+func (c *compiledRule) asWritten(text string, set []compiledRule) Rule {
+	if c.info&ruleDerived != 0 {
+		for i := range set {
+			if o := &set[i]; o.line == c.line && o.info&ruleDerived == 0 {
+				return o.asWritten(text, set)
+			}
+		}
+	}
 	pattern := c.pattern(text)
-	if v := c.raw; c.info&ruleRawBefore != 0 {
-		pattern = spanOf(text, c.off-v, v)
-	} else if v != 0 {
-		pattern = raws[v-1]
+	if c.info&ruleRawBefore != 0 {
+		n := rawLenBefore(text, c.off, len(pattern))
+		pattern = spanOf(text, c.off-n, n)
 	}
 	return Rule{Allow: c.allow(), Pattern: pattern, Line: int(c.line)}
+}
+
+// rawLenBefore returns the length of the value as written that ends at off
+// in text and whose wire form is n bytes long. Escaping turns each byte of
+// it into one byte, or three for a byte >= 0x80, so its bytes, read
+// backwards, tell where it starts.
+func rawLenBefore(text string, off uint32, n int) uint32 {
+	i := off
+	for n > 0 {
+		i--
+		if text[i] >= 0x80 {
+			n -= 3
+		} else {
+			n--
+		}
+	}
+	return off - i
 }
 
 // compareRules orders compiled rules: longer patterns first, then allow
@@ -238,7 +257,7 @@ func (r *Robots) setFor(groups []int32, groupSet []int32) int32 {
 		gi := groups[0]
 		if groupSet[gi] == 0 {
 			g := &r.groups[gi]
-			rs := ruleSet{compiled: g.rules, text: r.text, raws: r.raws, index: r.groupIndex(g)}
+			rs := ruleSet{compiled: g.rules, text: r.text, index: r.groupIndex(g)}
 			rs.crawlDelay, rs.hasCrawlDelay = crawlDelay(r.fields[g.fieldLo:g.fieldHi])
 			rs.requestInterval, rs.hasRequestRate = requestRate(r.fields[g.fieldLo:g.fieldHi])
 			r.sets = append(r.sets, rs)
@@ -262,7 +281,7 @@ func (r *Robots) groupIndex(g *group) *lazyIndex {
 // mergedRuleSet merges the rules of the given groups, which are in file
 // order; the crawl delay is the first group's that sets one.
 func (r *Robots) mergedRuleSet(groups []int32) ruleSet {
-	rs := ruleSet{text: r.text, raws: r.raws}
+	rs := ruleSet{text: r.text}
 	if len(groups) == 1 {
 		g := &r.groups[groups[0]]
 		rs.compiled, rs.index = g.rules, r.groupIndex(g)

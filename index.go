@@ -195,7 +195,20 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 		stack = append(stack, int32(len(idx.entries)-1))
 		i = j
 	}
+	// Duplicate patterns and the appends leave spare capacity: the index
+	// keeps only what it uses.
+	idx.entries, idx.keys = exactSize(idx.entries), exactSize(idx.keys)
+	idx.wild, idx.need, idx.filters = exactSize(idx.wild), exactSize(idx.need), exactSize(idx.filters)
 	return idx
+}
+
+// exactSize returns s, or a copy without its spare capacity when it has
+// much.
+func exactSize[T any](s []T) []T {
+	if cap(s)-len(s) <= len(s)/16 {
+		return s
+	}
+	return append(make([]T, 0, len(s)), s...)
 }
 
 // find returns the position of the deciding rule for path, or noRule;

@@ -206,7 +206,7 @@ func (rs *ruleSet) verdict(url string) Verdict {
 		return Verdict{}
 	}
 	if c := rs.decideURL(url); c != nil {
-		return Verdict{Allowed: c.allows(), Rule: c.asWritten(rs.text, rs.raws)}
+		return Verdict{Allowed: c.allows(), Rule: c.asWritten(rs.text, rs.compiled)}
 	}
 	return Verdict{Allowed: true}
 }
