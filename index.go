@@ -20,12 +20,31 @@ const indexMinRules = 16
 // The rule set is ordered so that the best rule has the smallest position,
 // so the answer is the smallest position among the rules that match.
 type ruleIndex struct {
-	entries []prefixEntry  // sorted by prefix, distinct
-	keys    [][2]uint64    // keyPair of each entry's prefix: most probes of a search compare these alone
-	wild    []int32        // positions of rules that need a full match, grouped by entry, ascending
-	need    []uint32       // for each wild rule, byteSignature of the bytes it requires
-	filters []windowFilter // for each wild rule, the test that rules it out without matching
-	windows *windowTable   // the windows the filters name
+	entries []prefixEntry // sorted by prefix, distinct
+	keys    [][2]uint64   // keyPair of each entry's prefix: most probes of a search compare these alone
+	// wild holds the rules that need a full match, grouped by entry, by
+	// ascending position. Each is a record of 2 to 6 words: its position
+	// and the kind of its filter (see wildRecord), the byteSignature of
+	// the bytes it requires, then the window filter that rules it out
+	// without matching (see appendFilter).
+	wild    []uint32
+	windows *windowTable // the windows the filters name
+}
+
+// A wild record's first word holds the position of the rule in its low
+// bits and the kind of its filter above them.
+const (
+	kindShift = 30
+	posMask   = 1<<kindShift - 1
+)
+
+// wildRecord returns the record at w of idx.wild: the rule's position, its
+// byteSignature, the kind of its filter and where the filter starts, and
+// where the next record starts.
+func (idx *ruleIndex) wildRecord(w uint32) (pos int32, need, kind, filter, next uint32) {
+	head := idx.wild[w]
+	kind = head >> kindShift
+	return int32(head & posMask), idx.wild[w+1], kind, w + 2, w + 2 + filterWords[kind]
 }
 
 // filterAfter is how many wild rules a search matches before it finds the
@@ -101,9 +120,10 @@ type prefixEntry struct {
 	// literal is the position of the best rule whose whole pattern is
 	// prefix (it matches every path starting with prefix), or noRule.
 	literal int32
-	// wildLo is where the entry's other rules start in ruleIndex.wild;
-	// they end where the next entry's start (see wildRange).
-	wildLo int32
+	// wildLo is where the records of the entry's other rules start in
+	// ruleIndex.wild; they end where the next entry's start (see
+	// wildRange).
+	wildLo uint32
 	// parent is the entry of the longest other prefix that is a prefix of
 	// this one, or -1.
 	parent int32
@@ -144,14 +164,12 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 		}
 	}
 	idx.windows = newWindowTable()
-	idx.wild = make([]int32, 0, wildCount)
-	idx.need = make([]uint32, 0, wildCount)
-	idx.filters = make([]windowFilter, 0, wildCount)
+	idx.wild = make([]uint32, 0, 3*wildCount)
 	var seen map[string]bool // the patterns of a large entry's wild rules
 	var stack []int32        // entries that are prefixes of the current one
 	for i := 0; i < len(items); {
 		prefix := items[i].prefix
-		e := prefixEntry{off: compiled[items[i].pos].off, n: uint32(len(prefix)), literal: noRule, wildLo: int32(len(idx.wild)), parent: -1}
+		e := prefixEntry{off: compiled[items[i].pos].off, n: uint32(len(prefix)), literal: noRule, wildLo: uint32(len(idx.wild)), parent: -1}
 		j := i
 		for j < len(items) && items[j].prefix == prefix {
 			j++
@@ -175,13 +193,15 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 				}
 				seen[pattern] = true
 			}
-			idx.wild = append(idx.wild, items[k].pos)
-			idx.need = append(idx.need, requiredBytes(pattern))
-			idx.filters = append(idx.filters, newWindowFilter(idx.windows, pattern, len(prefix)))
+			at := len(idx.wild)
+			idx.wild = append(idx.wild, uint32(items[k].pos), requiredBytes(pattern))
+			var kind uint32
+			idx.wild, kind = appendFilter(idx.wild, newWindowFilter(idx.windows, pattern, len(prefix)))
+			idx.wild[at] |= kind << kindShift
 		}
 		e.chainMin = e.literal
-		if int32(len(idx.wild)) > e.wildLo {
-			e.chainMin = min(e.chainMin, idx.wild[e.wildLo])
+		if uint32(len(idx.wild)) > e.wildLo {
+			e.chainMin = min(e.chainMin, int32(idx.wild[e.wildLo]&posMask))
 		}
 		for len(stack) > 0 && !strings.HasPrefix(prefix, idx.entries[stack[len(stack)-1]].prefix(text)) {
 			stack = stack[:len(stack)-1]
@@ -198,7 +218,7 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 	// Duplicate patterns and the appends leave spare capacity: the index
 	// keeps only what it uses.
 	idx.entries, idx.keys = exactSize(idx.entries), exactSize(idx.keys)
-	idx.wild, idx.need, idx.filters = exactSize(idx.wild), exactSize(idx.need), exactSize(idx.filters)
+	idx.wild = exactSize(idx.wild)
 	return idx
 }
 
@@ -226,15 +246,16 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 		}
 		best = min(best, entry.literal)
 		wildLo, wildHi := idx.wildRange(e)
-		if wildHi-wildLo > 4 && have == 0 {
+		if wildHi-wildLo > 12 && have == 0 { // more than a few rules
 			have = byteSignature(path)
 		}
-		for w := wildLo; w < wildHi; w++ {
-			pos := idx.wild[w]
+		for w := wildLo; w < wildHi; {
+			pos, need, kind, filter, next := idx.wildRecord(w)
+			w = next
 			if pos >= best {
 				break
 			}
-			if have != 0 && idx.need[w]&^have != 0 {
+			if have != 0 && need&^have != 0 {
 				continue // the path lacks a byte the pattern requires
 			}
 			pattern := compiled[pos].pattern(text)
@@ -250,7 +271,7 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 				}
 				occ = idx.windows.find(path)
 			}
-			if idx.filters[w].mayMatch(occ, pattern, path, int(entry.n)) && idx.windows.verify(occ, pattern, path, int(entry.n)) {
+			if f := loadFilter(idx.wild[filter:], kind); f.mayMatch(occ, pattern, path, int(entry.n)) && idx.windows.verify(occ, pattern, path, int(entry.n)) {
 				best = pos
 				break
 			}
@@ -265,8 +286,8 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 
 // wildRange returns where entry e's wildcard rules start and end in
 // idx.wild.
-func (idx *ruleIndex) wildRange(e int32) (lo, hi int32) {
-	hi = int32(len(idx.wild))
+func (idx *ruleIndex) wildRange(e int32) (lo, hi uint32) {
+	hi = uint32(len(idx.wild))
 	if int(e)+1 < len(idx.entries) {
 		hi = idx.entries[e+1].wildLo
 	}

@@ -180,6 +180,52 @@ func newWindowFilter(t *windowTable, pattern string, n int) windowFilter {
 	return f
 }
 
+// A filter is stored in 0, 1, 3 or 4 words, by its kind, in the
+// index's stream of wildcard rules: most patterns have one piece ("/*x",
+// "/*x$") or two ("/*a*x"), and their filters say less.
+const (
+	filterAnchoredPiece = iota // one piece, anchored: no window (0 words)
+	filterOnePiece             // one piece, or none: first (1 word)
+	filterNoMid                // first, last, span (3 words)
+	filterFull                 // first, last, mid, span and midOff (4 words)
+)
+
+// filterWords is how many words a filter of each kind takes.
+var filterWords = [4]uint32{0, 1, 3, 4}
+
+// appendFilter appends f to words in the smallest form that holds it, and
+// returns its kind.
+func appendFilter(words []uint32, f windowFilter) ([]uint32, uint32) {
+	switch {
+	case f.first == alwaysMatch:
+		return append(words, uint32(f.first)), filterOnePiece
+	case f.mid == noWindow && f.span == 0 && f.first == noWindow && f.last == noWindow:
+		return words, filterAnchoredPiece
+	case f.mid == noWindow && f.span == 0 && f.first == f.last:
+		return append(words, uint32(f.first)), filterOnePiece
+	case f.mid == noWindow && f.midOff == 0:
+		return append(words, uint32(f.first), uint32(f.last), uint32(f.span)), filterNoMid
+	}
+	return append(words, uint32(f.first), uint32(f.last), uint32(f.mid), uint32(f.span)|uint32(f.midOff)<<16), filterFull
+}
+
+// loadFilter returns the filter of the given kind that appendFilter wrote
+// at words[0:].
+func loadFilter(words []uint32, kind uint32) windowFilter {
+	f := windowFilter{first: noWindow, last: noWindow, mid: noWindow}
+	switch kind {
+	case filterOnePiece:
+		f.first = int32(words[0])
+		f.last = f.first
+	case filterNoMid:
+		f.first, f.last, f.span = int32(words[0]), int32(words[1]), uint16(words[2])
+	case filterFull:
+		f.first, f.last, f.mid = int32(words[0]), int32(words[1]), int32(words[2])
+		f.span, f.midOff = uint16(words[3]), uint16(words[3]>>16)
+	}
+	return f
+}
+
 // occurrences records, for one path, where each window of a table first
 // and last starts.
 type occurrences struct {

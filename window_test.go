@@ -36,6 +36,10 @@ func TestWindowFilterSound(t *testing.T) {
 					continue
 				}
 				may := r.filter.mayMatch(occ, r.pattern, path, r.prefix)
+				words, kind := appendFilter(nil, r.filter)
+				if stored := loadFilter(words, kind); stored.mayMatch(occ, r.pattern, path, r.prefix) != may {
+					t.Fatalf("pattern %q, path %q: the filter says %v, stored as kind %d it says %v", r.pattern, path, may, kind, !may)
+				}
 				match := matchPattern(r.pattern, path)
 				if match && !may {
 					t.Fatalf("pattern %q matches path %q, but its filter rules it out", r.pattern, path)
@@ -55,6 +59,38 @@ func TestWindowFilterSound(t *testing.T) {
 	}
 	if ruledOut*2 < misses {
 		t.Errorf("the filters ruled out %d of %d patterns that do not match; want at least half", ruledOut, misses)
+	}
+}
+
+// A window filter stored in the index's compact form (0 to 4 words by
+// kind) reads back as the same filter, for patterns of any number of
+// pieces, anchored or not, with pieces longer than a window.
+func TestFilterStoredForm(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 43))
+	table := newWindowTable()
+	kinds := map[uint32]int{}
+	for range 5000 {
+		pattern := "/" + randomWord(rng, 3, "ab") + "*" + randomWord(rng, 20, "abcdefab**$")
+		prefix, _ := literalPrefix(pattern)
+		f := newWindowFilter(table, pattern, len(prefix))
+		words, kind := appendFilter([]uint32{7}, f)
+		kinds[kind]++
+		if got := uint32(len(words) - 1); got != filterWords[kind] {
+			t.Fatalf("pattern %q: kind %d stored in %d words, want %d", pattern, kind, got, filterWords[kind])
+		}
+		got := loadFilter(words[1:], kind)
+		if f.first == alwaysMatch {
+			if got.first != alwaysMatch {
+				t.Fatalf("pattern %q: stored as %+v, want first alwaysMatch", pattern, got)
+			}
+			continue
+		}
+		if got != f {
+			t.Fatalf("pattern %q: filter %+v stored as kind %d reads back as %+v", pattern, f, kind, got)
+		}
+	}
+	if len(kinds) != 4 {
+		t.Errorf("kinds stored: %v; want all four", kinds)
 	}
 }
 
