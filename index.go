@@ -215,6 +215,12 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 		stack = append(stack, int32(len(idx.entries)-1))
 		i = j
 	}
+	renumber := idx.windows.compact()
+	for w := uint32(0); w < uint32(len(idx.wild)); {
+		_, _, kind, filter, next := idx.wildRecord(w)
+		renumberFilter(idx.wild[filter:next], kind, renumber)
+		w = next
+	}
 	// Duplicate patterns and the appends leave spare capacity: the index
 	// keeps only what it uses.
 	idx.entries, idx.keys = exactSize(idx.entries), exactSize(idx.keys)

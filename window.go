@@ -53,8 +53,14 @@ const (
 // A windowTable numbers the distinct windows 0, 1, ..., in open
 // addressing.
 type windowTable struct {
-	keys    []uint32 // 0 for an empty slot
-	ids     []int32  // the number of the window in each slot
+	keys []uint32 // 0 for an empty slot
+	// ids is the number of the window in each slot while windows are
+	// added. Once the table is complete, compact drops it: a window's
+	// number is then the rank of its slot among the full ones, which
+	// occupied and ranks tell (see slotID).
+	ids      []int32
+	occupied []uint64 // bit s set when slot s is full
+	ranks    []uint32 // full slots before each 64 slots of occupied
 	shift   uint     // 32 - log2(len(keys))
 	count   int      // windows in keys
 	lengths uint8    // bit n-1 set when some window is n bytes long
@@ -84,7 +90,7 @@ func newWindowTable() *windowTable {
 func (t *windowTable) add(s string) int32 {
 	k := packWindow(s)
 	if i := t.lookup(k); t.keys[i] == k {
-		return t.ids[i]
+		return t.slotID(i)
 	}
 	if 4*(t.count+1) > 3*len(t.keys) {
 		t.grow()
@@ -95,6 +101,38 @@ func (t *windowTable) add(s string) int32 {
 	t.lengths |= 1 << (len(s) - 1)
 	t.starts[s[0]>>6] |= 1 << (s[0] & 63)
 	return t.ids[i]
+}
+
+// slotID returns the number of the window in slot s.
+func (t *windowTable) slotID(s uint32) int32 {
+	if t.ids != nil {
+		return t.ids[s]
+	}
+	w := s / 64
+	return int32(t.ranks[w]) + int32(bits.OnesCount64(t.occupied[w]&(1<<(s%64)-1)))
+}
+
+// compact renumbers the windows by the rank of their slots, which the
+// table can compute, and drops ids, which cost as much as the keys. It
+// returns the new number of each window by its old one. No window can be
+// added after.
+func (t *windowTable) compact() []int32 {
+	renumber := make([]int32, t.count)
+	t.occupied = make([]uint64, (len(t.keys)+63)/64)
+	t.ranks = make([]uint32, len(t.occupied))
+	n := uint32(0)
+	for w := range t.occupied {
+		t.ranks[w] = n
+		for b := 0; b < 64 && 64*w+b < len(t.keys); b++ {
+			if s := 64*w + b; t.keys[s] != 0 {
+				t.occupied[w] |= 1 << b
+				renumber[t.ids[s]] = int32(n)
+				n++
+			}
+		}
+	}
+	t.ids = nil
+	return renumber
 }
 
 // lookup returns the slot of k, or the empty slot where it belongs.
@@ -209,6 +247,17 @@ func appendFilter(words []uint32, f windowFilter) ([]uint32, uint32) {
 	return append(words, uint32(f.first), uint32(f.last), uint32(f.mid), uint32(f.span)|uint32(f.midOff)<<16), filterFull
 }
 
+// renumberFilter rewrites the window numbers of the filter of the given
+// kind stored at words[0:], by renumber (see windowTable.compact).
+func renumberFilter(words []uint32, kind uint32, renumber []int32) {
+	ids := words[:[4]int{0, 1, 2, 3}[kind]] // first, last, mid; not the span
+	for i, w := range ids {
+		if id := int32(w); id >= 0 {
+			ids[i] = uint32(renumber[id])
+		}
+	}
+}
+
 // loadFilter returns the filter of the given kind that appendFilter wrote
 // at words[0:].
 func loadFilter(words []uint32, kind uint32) windowFilter {
@@ -279,7 +328,7 @@ func (t *windowTable) find(path string) *occurrences {
 			}
 			for s := t.slot(k); ; s = (s + 1) & mask {
 				if t.keys[s] == k {
-					id := t.ids[s]
+					id := t.slotID(s)
 					if occ.firstPlus[id] == 0 {
 						occ.firstPlus[id] = int32(i) + 1
 						if len(occ.touched) < cap(occ.touched) {
@@ -347,7 +396,7 @@ func (f *windowFilter) mayMatch(occ *occurrences, pattern, path string, n int) b
 func (t *windowTable) id(s string) int32 {
 	k := packWindow(s)
 	if i := t.lookup(k); t.keys[i] == k {
-		return t.ids[i]
+		return t.slotID(i)
 	}
 	return -1
 }
