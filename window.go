@@ -61,11 +61,11 @@ type windowTable struct {
 	ids      []int32
 	occupied []uint64 // bit s set when slot s is full
 	ranks    []uint32 // full slots before each 64 slots of occupied
-	shift   uint     // 32 - log2(len(keys))
-	count   int      // windows in keys
-	lengths uint8    // bit n-1 set when some window is n bytes long
-	starts  [4]uint64
-	pool    sync.Pool // of *occurrences sized for this table
+	shift    uint     // 32 - log2(len(keys))
+	count    int      // windows in keys
+	lengths  uint8    // bit n-1 set when some window is n bytes long
+	starts   [4]uint64
+	pool     sync.Pool // of *occurrences sized for this table
 }
 
 // packWindow packs s (1 to maxWindow bytes) little-endian.
