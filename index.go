@@ -22,30 +22,21 @@ const indexMinRules = 16
 type ruleIndex struct {
 	entries []prefixEntry // sorted by prefix, distinct
 	keys    [][2]uint64   // keyPair of each entry's prefix: most probes of a search compare these alone
-	// wild holds the rules that need a full match, grouped by entry, by
-	// ascending position. Each is a record of 2 to 6 words: its position
-	// and the kind of its filter (see wildRecord), the byteSignature of
-	// the bytes it requires, then the window filter that rules it out
-	// without matching (see appendFilter).
-	wild    []uint32
+	wild    []uint32      // positions of rules that need a full match, grouped by entry, ascending; each with its filter's kind above kindShift
+	need    []uint32      // for each wild rule, byteSignature of the bytes it requires
+	// filters holds, for each wild rule in turn, the window filter that
+	// rules it out without matching, in 0 to 4 words by its kind (see
+	// appendFilter).
+	filters []uint32
 	windows *windowTable // the windows the filters name
 }
 
-// A wild record's first word holds the position of the rule in its low
-// bits and the kind of its filter above them.
+// A wild rule's word holds its position in its low bits and the kind of
+// its filter above them.
 const (
 	kindShift = 30
 	posMask   = 1<<kindShift - 1
 )
-
-// wildRecord returns the record at w of idx.wild: the rule's position, its
-// byteSignature, the kind of its filter and where the filter starts, and
-// where the next record starts.
-func (idx *ruleIndex) wildRecord(w uint32) (pos int32, need, kind, filter, next uint32) {
-	head := idx.wild[w]
-	kind = head >> kindShift
-	return int32(head & posMask), idx.wild[w+1], kind, w + 2, w + 2 + filterWords[kind]
-}
 
 // filterAfter is how many wild rules a search matches before it finds the
 // windows of the path and filters the rest: fewer are cheaper to match.
@@ -114,15 +105,18 @@ func keyPair(s string) [2]uint64 {
 
 // A prefixEntry is one distinct literal prefix.
 type prefixEntry struct {
-	// off and n locate the prefix in the string block, as compiledRule's
-	// pattern: a string header would double the entry's size.
-	off, n uint32
+	// filterLo is where the filters of the entry's wild rules start in
+	// ruleIndex.filters.
+	filterLo uint32
+	// n is the length of the prefix, which starts the pattern of each of
+	// the entry's rules (see ruleIndex.prefix): a string header would
+	// double the entry's size.
+	n uint32
 	// literal is the position of the best rule whose whole pattern is
 	// prefix (it matches every path starting with prefix), or noRule.
 	literal int32
-	// wildLo is where the records of the entry's other rules start in
-	// ruleIndex.wild; they end where the next entry's start (see
-	// wildRange).
+	// wildLo is where the entry's other rules start in ruleIndex.wild;
+	// they end where the next entry's start (see wildRange).
 	wildLo uint32
 	// parent is the entry of the longest other prefix that is a prefix of
 	// this one, or -1.
@@ -134,8 +128,16 @@ type prefixEntry struct {
 
 const noRule = int32(1<<31 - 1)
 
-// prefix returns the entry's prefix, a span of text.
-func (e *prefixEntry) prefix(text string) string { return spanOf(text, e.off, e.n) }
+// prefix returns the prefix of entry e: the first bytes of the pattern of
+// one of its rules, a span of text.
+func (idx *ruleIndex) prefix(e int32, compiled []compiledRule, text string) string {
+	entry := &idx.entries[e]
+	rule := entry.literal
+	if rule == noRule {
+		rule = int32(idx.wild[entry.wildLo] & posMask)
+	}
+	return spanOf(text, compiled[rule].off, entry.n)
+}
 
 // newRuleIndex indexes compiled, a rule set in deciding order whose
 // patterns are spans of text.
@@ -164,12 +166,14 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 		}
 	}
 	idx.windows = newWindowTable()
-	idx.wild = make([]uint32, 0, 3*wildCount)
+	idx.wild = make([]uint32, 0, wildCount)
+	idx.need = make([]uint32, 0, wildCount)
+	idx.filters = make([]uint32, 0, wildCount)
 	var seen map[string]bool // the patterns of a large entry's wild rules
 	var stack []int32        // entries that are prefixes of the current one
 	for i := 0; i < len(items); {
 		prefix := items[i].prefix
-		e := prefixEntry{off: compiled[items[i].pos].off, n: uint32(len(prefix)), literal: noRule, wildLo: uint32(len(idx.wild)), parent: -1}
+		e := prefixEntry{filterLo: uint32(len(idx.filters)), n: uint32(len(prefix)), literal: noRule, wildLo: uint32(len(idx.wild)), parent: -1}
 		j := i
 		for j < len(items) && items[j].prefix == prefix {
 			j++
@@ -193,17 +197,16 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 				}
 				seen[pattern] = true
 			}
-			at := len(idx.wild)
-			idx.wild = append(idx.wild, uint32(items[k].pos), requiredBytes(pattern))
 			var kind uint32
-			idx.wild, kind = appendFilter(idx.wild, newWindowFilter(idx.windows, pattern, len(prefix)))
-			idx.wild[at] |= kind << kindShift
+			idx.filters, kind = appendFilter(idx.filters, newWindowFilter(idx.windows, pattern, len(prefix)))
+			idx.wild = append(idx.wild, uint32(items[k].pos)|kind<<kindShift)
+			idx.need = append(idx.need, requiredBytes(pattern))
 		}
 		e.chainMin = e.literal
 		if uint32(len(idx.wild)) > e.wildLo {
 			e.chainMin = min(e.chainMin, int32(idx.wild[e.wildLo]&posMask))
 		}
-		for len(stack) > 0 && !strings.HasPrefix(prefix, idx.entries[stack[len(stack)-1]].prefix(text)) {
+		for len(stack) > 0 && !strings.HasPrefix(prefix, idx.prefix(stack[len(stack)-1], compiled, text)) {
 			stack = stack[:len(stack)-1]
 		}
 		if len(stack) > 0 {
@@ -216,15 +219,16 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 		i = j
 	}
 	renumber := idx.windows.compact()
-	for w := uint32(0); w < uint32(len(idx.wild)); {
-		_, _, kind, filter, next := idx.wildRecord(w)
-		renumberFilter(idx.wild[filter:next], kind, renumber)
-		w = next
+	at := uint32(0)
+	for _, w := range idx.wild {
+		kind := w >> kindShift
+		renumberFilter(idx.filters[at:], kind, renumber)
+		at += filterWords(kind)
 	}
 	// Duplicate patterns and the appends leave spare capacity: the index
 	// keeps only what it uses.
 	idx.entries, idx.keys = exactSize(idx.entries), exactSize(idx.keys)
-	idx.wild = exactSize(idx.wild)
+	idx.wild, idx.need, idx.filters = exactSize(idx.wild), exactSize(idx.need), exactSize(idx.filters)
 	return idx
 }
 
@@ -240,7 +244,7 @@ func exactSize[T any](s []T) []T {
 // find returns the position of the deciding rule for path, or noRule;
 // the rules' patterns are spans of text.
 func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
-	e := idx.longestPrefixOf(text, path)
+	e := idx.longestPrefixOf(compiled, text, path)
 	best := noRule
 	var occ *occurrences // where the windows occur in path, once found
 	var have uint32      // the path's byteSignature, computed when first useful
@@ -252,16 +256,18 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 		}
 		best = min(best, entry.literal)
 		wildLo, wildHi := idx.wildRange(e)
-		if wildHi-wildLo > 12 && have == 0 { // more than a few rules
+		if wildHi-wildLo > 4 && have == 0 {
 			have = byteSignature(path)
 		}
-		for w := wildLo; w < wildHi; {
-			pos, need, kind, filter, next := idx.wildRecord(w)
-			w = next
+		next := entry.filterLo // where the filter of rule w starts
+		for w := wildLo; w < wildHi; w++ {
+			pos, kind := int32(idx.wild[w]&posMask), idx.wild[w]>>kindShift
+			filter := next
+			next += filterWords(kind)
 			if pos >= best {
 				break
 			}
-			if have != 0 && need&^have != 0 {
+			if have != 0 && idx.need[w]&^have != 0 {
 				continue // the path lacks a byte the pattern requires
 			}
 			pattern := compiled[pos].pattern(text)
@@ -277,7 +283,14 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 				}
 				occ = idx.windows.find(path)
 			}
-			if f := loadFilter(idx.wild[filter:], kind); f.mayMatch(occ, pattern, path, int(entry.n)) && idx.windows.verify(occ, pattern, path, int(entry.n)) {
+			words := idx.filters[filter:next]
+			if len(words) > 0 {
+				// Most rules fail at their first window, checked here.
+				if id := int32(words[0]); id >= 0 && (!occ.has(id) || occ.last[id] < int32(entry.n)) {
+					continue
+				}
+			}
+			if mayMatchStored(words, kind, occ, pattern, path, int(entry.n)) && idx.windows.verify(occ, pattern, path, int(entry.n)) {
 				best = pos
 				break
 			}
@@ -302,13 +315,13 @@ func (idx *ruleIndex) wildRange(e int32) (lo, hi uint32) {
 
 // longestPrefixOf returns the entry with the longest prefix that is a
 // prefix of path, or -1. The entries' prefixes are spans of text.
-func (idx *ruleIndex) longestPrefixOf(text, path string) int32 {
+func (idx *ruleIndex) longestPrefixOf(compiled []compiledRule, text, path string) int32 {
 	// Find the last entry <= path.
 	pk := keyPair(path)
 	lo, hi := 0, len(idx.entries) // find the first entry > path
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if k := &idx.keys[mid]; k[0] < pk[0] || k[0] == pk[0] && (k[1] < pk[1] || k[1] == pk[1] && idx.entries[mid].prefix(text) <= path) {
+		if k := &idx.keys[mid]; k[0] < pk[0] || k[0] == pk[0] && (k[1] < pk[1] || k[1] == pk[1] && idx.prefix(int32(mid), compiled, text) <= path) {
 			lo = mid + 1
 		} else {
 			hi = mid
@@ -321,7 +334,7 @@ func (idx *ruleIndex) longestPrefixOf(text, path string) int32 {
 	// Every entry that is a prefix of path sorts between itself and path,
 	// so it is also a prefix of entry e, within the n bytes e and path
 	// share: it is on e's parent chain, whose prefixes get shorter.
-	n := uint32(commonPrefixLen(idx.entries[e].prefix(text), path))
+	n := uint32(commonPrefixLen(idx.prefix(e, compiled, text), path))
 	for e >= 0 && idx.entries[e].n > n {
 		e = idx.entries[e].parent
 	}

@@ -228,8 +228,9 @@ const (
 	filterFull                 // first, last, mid, span and midOff (4 words)
 )
 
-// filterWords is how many words a filter of each kind takes.
-var filterWords = [4]uint32{0, 1, 3, 4}
+// filterWords returns how many words a filter of the given kind takes:
+// 0, 1, 3 or 4.
+func filterWords(kind uint32) uint32 { return kind + kind>>1 }
 
 // appendFilter appends f to words in the smallest form that holds it, and
 // returns its kind.
@@ -250,29 +251,12 @@ func appendFilter(words []uint32, f windowFilter) ([]uint32, uint32) {
 // renumberFilter rewrites the window numbers of the filter of the given
 // kind stored at words[0:], by renumber (see windowTable.compact).
 func renumberFilter(words []uint32, kind uint32, renumber []int32) {
-	ids := words[:[4]int{0, 1, 2, 3}[kind]] // first, last, mid; not the span
+	ids := words[:kind] // first, last, mid, as many as the kind has; not the span
 	for i, w := range ids {
 		if id := int32(w); id >= 0 {
 			ids[i] = uint32(renumber[id])
 		}
 	}
-}
-
-// loadFilter returns the filter of the given kind that appendFilter wrote
-// at words[0:].
-func loadFilter(words []uint32, kind uint32) windowFilter {
-	f := windowFilter{first: noWindow, last: noWindow, mid: noWindow}
-	switch kind {
-	case filterOnePiece:
-		f.first = int32(words[0])
-		f.last = f.first
-	case filterNoMid:
-		f.first, f.last, f.span = int32(words[0]), int32(words[1]), uint16(words[2])
-	case filterFull:
-		f.first, f.last, f.mid = int32(words[0]), int32(words[1]), int32(words[2])
-		f.span, f.midOff = uint16(words[3]), uint16(words[3]>>16)
-	}
-	return f
 }
 
 // occurrences records, for one path, where each window of a table first
@@ -362,34 +346,47 @@ func (t *windowTable) put(occ *occurrences) {
 	t.pool.Put(occ)
 }
 
-// mayMatch reports whether a rule with filter f, whose literal prefix of n
-// bytes starts path, may match path. False means it cannot.
-func (f *windowFilter) mayMatch(occ *occurrences, pattern, path string, n int) bool {
-	if f.first == alwaysMatch {
+// mayMatchStored reports whether a rule whose filter, of the given kind,
+// appendFilter wrote at words[0:], and whose literal prefix of n bytes
+// starts path, may match path. False means it cannot. It reads the words
+// into registers: a windowFilter built from them field by field and read
+// back whole would stall on the stores.
+func mayMatchStored(words []uint32, kind uint32, occ *occurrences, pattern, path string, n int) bool {
+	first, last, mid, spanOff := int32(noWindow), int32(noWindow), int32(noWindow), uint32(0)
+	switch kind {
+	case filterOnePiece:
+		first = int32(words[0])
+		last = first
+	case filterNoMid:
+		first, last, spanOff = int32(words[0]), int32(words[1]), words[2]
+	case filterFull:
+		first, last, mid, spanOff = int32(words[0]), int32(words[1]), int32(words[2]), words[3]
+	}
+	if first == alwaysMatch {
 		return true
 	}
+	span, midOff := int32(spanOff&0xFFFF), int32(spanOff>>16)
 	start := int32(n) // the earliest start of q1
-	if f.first != noWindow {
-		if !occ.has(f.first) || occ.last[f.first] < int32(n) {
+	if first != noWindow {
+		if !occ.has(first) || occ.last[first] < int32(n) {
 			return false
 		}
-		start = max(start, occ.first(f.first))
+		start = max(start, occ.first(first))
 	}
-	if f.mid != noWindow {
-		m := f.mid
-		if !occ.has(m) || occ.last[m] < start+int32(f.midOff) {
+	if mid != noWindow {
+		if !occ.has(mid) || occ.last[mid] < start+midOff {
 			return false
 		}
 		// qk starts after the middle piece, which starts no earlier than
 		// its first occurrence.
-		start = max(start, occ.first(m)-int32(f.midOff))
+		start = max(start, occ.first(mid)-midOff)
 	}
-	if f.last == noWindow { // anchored: qk ends the path
+	if last == noWindow { // anchored: qk ends the path
 		qk := pattern[strings.LastIndexByte(pattern, '*')+1 : len(pattern)-1]
 		end := len(path) - len(qk)
-		return end >= 0 && path[end:] == qk && int32(end) >= start+int32(f.span)
+		return end >= 0 && path[end:] == qk && int32(end) >= start+span
 	}
-	return occ.has(f.last) && occ.last[f.last] >= start+int32(f.span)
+	return occ.has(last) && occ.last[last] >= start+span
 }
 
 // id returns the number of window s, or -1 if it is not in t.
