@@ -283,14 +283,51 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 				}
 				occ = idx.windows.find(path)
 			}
-			words := idx.filters[filter:next]
-			if len(words) > 0 {
-				// Most rules fail at their first window, checked here.
-				if id := int32(words[0]); id >= 0 && (!occ.has(id) || occ.last[id] < int32(entry.n)) {
+			// The filters of unanchored patterns, most of a hostile file's,
+			// are checked here; see mayMatchStored.
+			words, n := idx.filters[filter:next], int32(entry.n)
+			switch kind {
+			case filterAnchoredPiece: // the piece after the last '*' must end the path
+				piece := pattern[strings.LastIndexByte(pattern, '*')+1 : len(pattern)-1]
+				if end := len(path) - len(piece); end < int(n) || path[end:] != piece {
+					continue
+				}
+			case filterOnePiece:
+				if id := int32(words[0]); id >= 0 && (!occ.has(id) || occ.last[id] < n) {
+					continue
+				}
+			case filterNoMid, filterFull:
+				first, last, mid, spanOff := int32(words[0]), int32(words[1]), int32(noWindow), words[2]
+				if kind == filterFull {
+					mid, spanOff = int32(words[2]), words[3]
+				}
+				if first < 0 || last < 0 {
+					if !mayMatchStored(words, kind, occ, pattern, path, int(n)) {
+						continue
+					}
+					break
+				}
+				// As mayMatchStored does, without the call.
+				if !occ.has(first) || occ.last[first] < n {
+					continue
+				}
+				start := max(n, occ.first(first))
+				if mid >= 0 {
+					midOff := int32(spanOff >> 16)
+					if !occ.has(mid) || occ.last[mid] < start+midOff {
+						continue
+					}
+					start = max(start, occ.first(mid)-midOff)
+				}
+				if !occ.has(last) || occ.last[last] < start+int32(spanOff&0xFFFF) {
+					continue
+				}
+			default:
+				if !mayMatchStored(words, kind, occ, pattern, path, int(n)) {
 					continue
 				}
 			}
-			if mayMatchStored(words, kind, occ, pattern, path, int(entry.n)) && idx.windows.verify(occ, pattern, path, int(entry.n)) {
+			if idx.windows.verify(occ, pattern, path, int(n)) {
 				best = pos
 				break
 			}

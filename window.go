@@ -346,6 +346,29 @@ func (t *windowTable) put(occ *occurrences) {
 	t.pool.Put(occ)
 }
 
+// startBound checks the first window (unless noWindow) and the middle one
+// (unless noWindow) of a filter whose literal prefix is n bytes long, and
+// returns how early the last window (or, anchored, the last piece) can
+// start, less the filter's span; ok false means the rule cannot match.
+func (occ *occurrences) startBound(first, mid, midOff, n int32) (start int32, ok bool) {
+	start = n // the earliest start of q1
+	if first != noWindow {
+		if !occ.has(first) || occ.last[first] < n {
+			return 0, false
+		}
+		start = max(start, occ.first(first))
+	}
+	if mid != noWindow {
+		if !occ.has(mid) || occ.last[mid] < start+midOff {
+			return 0, false
+		}
+		// qk starts after the middle piece, which starts no earlier than
+		// its first occurrence.
+		start = max(start, occ.first(mid)-midOff)
+	}
+	return start, true
+}
+
 // mayMatchStored reports whether a rule whose filter, of the given kind,
 // appendFilter wrote at words[0:], and whose literal prefix of n bytes
 // starts path, may match path. False means it cannot. It reads the words
@@ -366,20 +389,9 @@ func mayMatchStored(words []uint32, kind uint32, occ *occurrences, pattern, path
 		return true
 	}
 	span, midOff := int32(spanOff&0xFFFF), int32(spanOff>>16)
-	start := int32(n) // the earliest start of q1
-	if first != noWindow {
-		if !occ.has(first) || occ.last[first] < int32(n) {
-			return false
-		}
-		start = max(start, occ.first(first))
-	}
-	if mid != noWindow {
-		if !occ.has(mid) || occ.last[mid] < start+midOff {
-			return false
-		}
-		// qk starts after the middle piece, which starts no earlier than
-		// its first occurrence.
-		start = max(start, occ.first(mid)-midOff)
+	start, ok := occ.startBound(first, mid, midOff, int32(n))
+	if !ok {
+		return false
 	}
 	if last == noWindow { // anchored: qk ends the path
 		qk := pattern[strings.LastIndexByte(pattern, '*')+1 : len(pattern)-1]

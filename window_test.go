@@ -122,6 +122,56 @@ func TestIndexFilterAgainstScan(t *testing.T) {
 	}
 }
 
+// The index with its window filters decides as the scan does on paths made
+// from the rules themselves (each '*' replaced by a few bytes or none), so
+// that most paths match some rule, often at the boundaries the filters
+// compute: pieces that touch, an anchored piece right after the prefix.
+// Twenty long rules that fail come first, so that every query reaches the
+// filters.
+func TestIndexFilterMatchingPaths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(47, 53))
+	for round := 0; round < 200; round++ {
+		var patterns []string
+		blockers := 0
+		rs, body := randomIndexedRules(t, rng, 300, func() string {
+			if blockers < filterAfter+4 {
+				// Long patterns, tried first, that need the path's bytes
+				// but never match it: the query reaches the filters.
+				blockers++
+				return "/*" + strings.Repeat("abcd", 10) + randomWord(rng, 8, "abcd")
+			}
+			p := "/" + randomWord(rng, 3, "ab") + "*" + randomWord(rng, 12, "abcdabcd**$")
+			patterns = append(patterns, p)
+			return p
+		})
+		if len(patterns) == 0 {
+			continue // every rule a blocker
+		}
+		idx := rs.index.get()
+		for q := 0; q < 100; q++ {
+			pattern := patterns[rng.IntN(len(patterns))]
+			var path strings.Builder
+			for i := 0; i < len(pattern); i++ {
+				switch c := pattern[i]; {
+				case c == '*':
+					path.WriteString(randomWord(rng, 3, "abcd/"))
+				case c == '$' && i == len(pattern)-1:
+				default:
+					path.WriteByte(c)
+				}
+			}
+			if rng.IntN(2) == 0 {
+				path.WriteString(randomWord(rng, 4, "abcd"))
+			}
+			want := scanDecide(rs.compiled, rs.text, path.String())
+			got := idx.find(rs.compiled, rs.text, path.String())
+			if want == nil && got != noRule || want != nil && (got == noRule || &rs.compiled[got] != want) {
+				t.Fatalf("round %d, path %q (from %q): index decides by rule %d, scan by %v\n%s", round, path.String(), pattern, got, want, body)
+			}
+		}
+	}
+}
+
 // FuzzWindowVerify checks, for any pattern and path, that the window filter
 // never rules out a match and that verify agrees with matchPattern.
 func FuzzWindowVerify(f *testing.F) {
