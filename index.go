@@ -22,21 +22,29 @@ const indexMinRules = 16
 type ruleIndex struct {
 	entries []prefixEntry // sorted by prefix, distinct
 	keys    [][2]uint64   // keyPair of each entry's prefix: most probes of a search compare these alone
-	wild    []uint32      // positions of rules that need a full match, grouped by entry, ascending; each with its filter's kind above kindShift
-	need    []uint32      // for each wild rule, byteSignature of the bytes it requires
-	// filters holds, for each wild rule in turn, the window filter that
-	// rules it out without matching, in 0 to 4 words by its kind (see
+	// wild holds the positions of the rules that need a full match,
+	// grouped by entry, ascending, each with flags above posMask: whether
+	// its byte signature is stored (ruleNeed) and its filter's kind.
+	wild []uint32
+	// filters holds, for each wild rule in turn, the byteSignature of the
+	// bytes it requires if ruleNeed, then the window filter that rules it
+	// out without matching, in 0 to 4 words by its kind (see
 	// appendFilter).
 	filters []uint32
 	windows *windowTable // the windows the filters name
 }
 
-// A wild rule's word holds its position in its low bits and the kind of
-// its filter above them.
 const (
-	kindShift = 30
-	posMask   = 1<<kindShift - 1
+	kindShift = 30 // a wild rule's filter kind is wild[w] >> kindShift
+	ruleNeed  = 1 << 29
+	posMask   = ruleNeed - 1
 )
+
+// needAfter is how many rules an entry has from which a wild rule keeps no
+// byte signature when its filter's windows hold every byte it would
+// require: the signature then only spares the first filterAfter matches
+// of a query, which cost little next to the rules' other words.
+const needAfter = 64
 
 // filterAfter is how many wild rules a search matches before it finds the
 // windows of the path and filters the rest: fewer are cheaper to match.
@@ -167,8 +175,7 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 	}
 	idx.windows = newWindowTable()
 	idx.wild = make([]uint32, 0, wildCount)
-	idx.need = make([]uint32, 0, wildCount)
-	idx.filters = make([]uint32, 0, wildCount)
+	idx.filters = make([]uint32, 0, 2*wildCount)
 	var seen map[string]bool // the patterns of a large entry's wild rules
 	var stack []int32        // entries that are prefixes of the current one
 	for i := 0; i < len(items); {
@@ -197,10 +204,15 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 				}
 				seen[pattern] = true
 			}
+			filter, covered := newWindowFilter(idx.windows, pattern, len(prefix))
+			word := uint32(items[k].pos)
+			if need := requiredBytes(pattern); j-i < needAfter || requiredBytes(pattern[len(prefix):])&^covered != 0 {
+				word |= ruleNeed
+				idx.filters = append(idx.filters, need)
+			}
 			var kind uint32
-			idx.filters, kind = appendFilter(idx.filters, newWindowFilter(idx.windows, pattern, len(prefix)))
-			idx.wild = append(idx.wild, uint32(items[k].pos)|kind<<kindShift)
-			idx.need = append(idx.need, requiredBytes(pattern))
+			idx.filters, kind = appendFilter(idx.filters, filter)
+			idx.wild = append(idx.wild, word|kind<<kindShift)
 		}
 		e.chainMin = e.literal
 		if uint32(len(idx.wild)) > e.wildLo {
@@ -221,6 +233,7 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 	renumber := idx.windows.compact()
 	at := uint32(0)
 	for _, w := range idx.wild {
+		at += (w & ruleNeed) >> 29
 		kind := w >> kindShift
 		renumberFilter(idx.filters[at:], kind, renumber)
 		at += filterWords(kind)
@@ -228,14 +241,14 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 	// Duplicate patterns and the appends leave spare capacity: the index
 	// keeps only what it uses.
 	idx.entries, idx.keys = exactSize(idx.entries), exactSize(idx.keys)
-	idx.wild, idx.need, idx.filters = exactSize(idx.wild), exactSize(idx.need), exactSize(idx.filters)
+	idx.wild, idx.filters = exactSize(idx.wild), exactSize(idx.filters)
 	return idx
 }
 
 // exactSize returns s, or a copy without its spare capacity when it has
 // much.
 func exactSize[T any](s []T) []T {
-	if cap(s)-len(s) <= len(s)/16 {
+	if cap(s)-len(s) <= len(s)/256 {
 		return s
 	}
 	return append(make([]T, 0, len(s)), s...)
@@ -261,13 +274,14 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 		}
 		next := entry.filterLo // where the filter of rule w starts
 		for w := wildLo; w < wildHi; w++ {
-			pos, kind := int32(idx.wild[w]&posMask), idx.wild[w]>>kindShift
-			filter := next
-			next += filterWords(kind)
+			word := idx.wild[w]
+			pos, kind, need := int32(word&posMask), word>>kindShift, (word&ruleNeed)>>29
+			filter := next + need
+			next = filter + filterWords(kind)
 			if pos >= best {
 				break
 			}
-			if have != 0 && idx.need[w]&^have != 0 {
+			if need != 0 && have != 0 && idx.filters[filter-1]&^have != 0 {
 				continue // the path lacks a byte the pattern requires
 			}
 			pattern := compiled[pos].pattern(text)

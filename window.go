@@ -158,8 +158,10 @@ func (t *windowTable) grow() {
 }
 
 // newWindowFilter returns the filter of a wildcard pattern whose literal
-// prefix is n bytes long, adding its windows to t.
-func newWindowFilter(t *windowTable, pattern string, n int) windowFilter {
+// prefix is n bytes long, adding its windows to t, and the byteSignature of
+// the bytes a path holds when the filter passes: those of its windows, and
+// of an anchored last piece.
+func newWindowFilter(t *windowTable, pattern string, n int) (windowFilter, uint32) {
 	rest, anchored := cutAnchor(pattern[n:])
 	var q1, qk string
 	count, total := 0, 0
@@ -176,17 +178,21 @@ func newWindowFilter(t *windowTable, pattern string, n int) windowFilter {
 		rest = after
 	}
 	if count == 0 {
-		return windowFilter{first: alwaysMatch}
+		return windowFilter{first: alwaysMatch}, 0
 	}
 	span := total - len(qk)
 	f := windowFilter{first: noWindow, last: noWindow}
+	var covered uint32
 	if !anchored || count > 1 {
 		f.first = t.add(q1[:min(len(q1), maxWindow)])
+		covered |= byteSignature(q1[:min(len(q1), maxWindow)])
+	} else {
+		covered |= byteSignature(qk) // checked as a suffix
 	}
 	// The first window of every piece, for verify; an anchored last piece
 	// is checked as a suffix instead.
 	f.mid = noWindow
-	longest, off, midOff := 0, 0, 0
+	longest, off, midOff, midWindow := 0, 0, 0, ""
 	for i, rest := 0, strings.TrimSuffix(pattern[n:], "$"); rest != ""; {
 		p, after, _ := strings.Cut(rest, "*")
 		rest = after
@@ -198,7 +204,7 @@ func newWindowFilter(t *windowTable, pattern string, n int) windowFilter {
 		}
 		id := t.add(p[:min(len(p), maxWindow)])
 		if i > 1 && i < count && len(p) > longest {
-			longest, f.mid, midOff = len(p), id, off
+			longest, f.mid, midOff, midWindow = len(p), id, off, p[:min(len(p), maxWindow)]
 		}
 		off += len(p)
 	}
@@ -208,14 +214,18 @@ func newWindowFilter(t *windowTable, pattern string, n int) windowFilter {
 		} else {
 			w := qk[max(len(qk)-maxWindow, 0):]
 			f.last = t.add(w)
+			covered |= byteSignature(w)
 			span += len(qk) - len(w)
 		}
+	} else if count > 1 {
+		covered |= byteSignature(qk) // checked as a suffix
 	}
+	covered |= byteSignature(midWindow)
 	f.span = uint16(span)
 	if f.mid != noWindow {
 		f.midOff = uint16(midOff)
 	}
-	return f
+	return f, covered
 }
 
 // A filter is stored in 0, 1, 3 or 4 words, by its kind, in the

@@ -28,7 +28,8 @@ func TestWindowFilterSound(t *testing.T) {
 				continue // plain prefixes are not filtered
 			}
 			prefix, _ := literalPrefix(pattern)
-			rules = append(rules, rule{pattern, len(prefix), newWindowFilter(table, pattern, len(prefix))})
+			filter, _ := newWindowFilter(table, pattern, len(prefix))
+			rules = append(rules, rule{pattern, len(prefix), filter})
 		}
 		if round%2 == 1 {
 			// As the index does: number the windows by their slots.
@@ -79,7 +80,7 @@ func TestFilterStoredForm(t *testing.T) {
 	for range 5000 {
 		pattern := "/" + randomWord(rng, 3, "ab") + "*" + randomWord(rng, 20, "abcdefab**$")
 		prefix, _ := literalPrefix(pattern)
-		f := newWindowFilter(table, pattern, len(prefix))
+		f, _ := newWindowFilter(table, pattern, len(prefix))
 		words, kind := appendFilter([]uint32{7}, f)
 		kinds[kind]++
 		if got := uint32(len(words) - 1); got != filterWords(kind) {
@@ -188,7 +189,7 @@ func FuzzWindowVerify(f *testing.F) {
 			return // the index only asks rules whose prefix starts the path
 		}
 		table := newWindowTable()
-		filter := newWindowFilter(table, pattern, len(prefix))
+		filter, _ := newWindowFilter(table, pattern, len(prefix))
 		occ := table.find(path)
 		defer table.put(occ)
 		match := matchPattern(pattern, path)
