@@ -125,8 +125,17 @@ func (c *compiledRule) matches(text, path string, pathKey uint64) bool {
 // agree with the rule's literal prefix, a span of text, which rules out
 // most rules with one comparison.
 func (c *compiledRule) mayMatch(text string, pathKey uint64) bool {
-	return (loadKey(text, c.off)^pathKey)&^(^uint64(0)>>(8*c.head)) == 0
+	return (loadKey(text, c.off)^pathKey)&headMasks[c.head&15] == 0
 }
+
+// headMasks[n] keeps the first n bytes of a prefixKey. A table is cheaper
+// than a shift by 64 (n = 0 or 8), which Go defines, so must test for.
+var headMasks = func() (m [16]uint64) {
+	for n := 1; n <= 8; n++ {
+		m[n] = ^(^uint64(0) >> (8 * n))
+	}
+	return m
+}()
 
 // matchesFully reports whether the rule's pattern, a span of text,
 // matches path. Most patterns are plain prefixes, which need no pattern

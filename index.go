@@ -275,15 +275,20 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 		next := entry.filterLo // where the filter of rule w starts
 		for w := wildLo; w < wildHi; w++ {
 			word := idx.wild[w]
-			pos, kind, need := int32(word&posMask), word>>kindShift, (word&ruleNeed)>>29
-			filter := next + need
-			next = filter + filterWords(kind)
+			pos := int32(word & posMask)
 			if pos >= best {
 				break
 			}
-			if need != 0 && have != 0 && idx.filters[filter-1]&^have != 0 {
-				continue // the path lacks a byte the pattern requires
+			kind := word >> kindShift
+			filter := next
+			if word&ruleNeed != 0 {
+				filter++
+				if have != 0 && idx.filters[next]&^have != 0 {
+					next = filter + filterWords(kind)
+					continue // the path lacks a byte the pattern requires
+				}
 			}
+			next = filter + filterWords(kind)
 			pattern := compiled[pos].pattern(text)
 			// The entry's prefix, this rule's literal prefix, starts path.
 			if occ == nil {

@@ -165,8 +165,10 @@ func (rs *ruleSet) decide(path string) *compiledRule {
 	}
 	key := prefixKey(path)
 	for i := range rs.compiled {
-		if rs.compiled[i].matches(rs.text, path, key) {
-			return &rs.compiled[i]
+		// mayMatch is inlined here; matchesFully, which it mostly spares,
+		// is not.
+		if c := &rs.compiled[i]; c.mayMatch(rs.text, key) && c.matchesFully(rs.text, path) {
+			return c
 		}
 	}
 	return nil
