@@ -12,7 +12,7 @@ import (
 // one byte buffer, then gives the Robots each of its arrays in one
 // allocation of the exact size: all strings in one block, all rules in
 // one array (each group's rules a part of it), one array of groups, of
-// fields, of agents, sitemaps and raw patterns together. Nothing grows
+// fields, of agents and sitemaps together. Nothing grows
 // while reading but the builder's own buffers, which are reused from one
 // Parse to the next, so a file costs a handful of allocations whatever its
 // length.

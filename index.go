@@ -36,8 +36,9 @@ type ruleIndex struct {
 
 const (
 	kindShift = 30 // a wild rule's filter kind is wild[w] >> kindShift
-	ruleNeed  = 1 << 29
-	posMask   = ruleNeed - 1
+	needShift = 29
+	ruleNeed  = 1 << needShift
+	posMask   = ruleNeed - 1 // 2^29 positions: more rules take a file of over 3.5 GB
 )
 
 // needAfter is how many rules an entry has from which a wild rule keeps no
@@ -233,7 +234,7 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 	renumber := idx.windows.compact()
 	at := uint32(0)
 	for _, w := range idx.wild {
-		at += (w & ruleNeed) >> 29
+		at += (w & ruleNeed) >> needShift
 		kind := w >> kindShift
 		renumberFilter(idx.filters[at:], kind, renumber)
 		at += filterWords(kind)
