@@ -530,3 +530,31 @@ func TestLongestEscapedPattern(t *testing.T) {
 		t.Errorf("Explain reports a pattern of %d bytes, want %d", len(got), len(kept))
 	}
 }
+
+// mayMatch, which reads a rule's first bytes from the padded string block,
+// says exactly whether the path starts with the first bytes (up to 8) of
+// the rule's literal prefix, on random rules and paths: a slow twin by
+// string comparison.
+func TestMayMatchAgainstPrefix(t *testing.T) {
+	rng := rand.New(rand.NewPCG(59, 61))
+	for round := 0; round < 200; round++ {
+		var body strings.Builder
+		body.WriteString("User-agent: *\n")
+		for n := 1 + rng.IntN(20); n > 0; n-- {
+			body.WriteString("Disallow: /" + randomWord(rng, 12, "ab/*$\xe9") + "\n")
+		}
+		rs, _ := Parse([]byte(body.String())).rulesFor("x")
+		for q := 0; q < 50; q++ {
+			path := "/" + randomWord(rng, 12, "ab/%E9")
+			key := prefixKey(path)
+			for i := range rs.compiled {
+				c := &rs.compiled[i]
+				literal, _ := literalPrefix(c.pattern(rs.text))
+				head := literal[:min(len(literal), 8)]
+				if want := strings.HasPrefix(path, head); c.mayMatch(rs.text, key) != want {
+					t.Fatalf("rule %q, path %q: mayMatch %v, want %v", c.pattern(rs.text), path, !want, want)
+				}
+			}
+		}
+	}
+}
