@@ -12,7 +12,7 @@ import (
 // one byte buffer, then gives the Robots each of its arrays in one
 // allocation of the exact size: all strings in one block, all rules in
 // one array (each group's rules a part of it), one array of groups, of
-// fields, of agents, sitemaps and raw patterns together. Nothing grows
+// fields, of agents and sitemaps together. Nothing grows
 // while reading but the builder's own buffers, which are reused from one
 // Parse to the next, so a file costs a handful of allocations whatever its
 // length.
@@ -23,7 +23,6 @@ type builder struct {
 	agents   []agentDraft
 	fields   []fieldDraft
 	sitemaps []span
-	raws     []span // patterns as written, where the wire form differs
 
 	// Scratch of the final steps.
 	compiled []compiledRule
@@ -38,7 +37,7 @@ type span struct{ off, n uint32 }
 type ruleDraft struct {
 	pattern span
 	line    int32
-	info    uint32 // as compiledRule.info, without ruleWild
+	info    uint8 // as compiledRule.info, without ruleWild
 }
 
 type groupDraft struct {
@@ -76,15 +75,10 @@ func (b *builder) keep(s string) span {
 	return span{uint32(off), uint32(len(s))}
 }
 
-// keepEscaped returns the span of s in wire form, which is value (the span
-// of s itself) when escaping changes nothing.
-func (b *builder) keepEscaped(s string, value span) span {
-	if _, _, changed := wireLen(s); !changed {
-		return value
-	}
-	off := len(b.text)
-	b.text = appendEscaped(b.text, s)
-	return span{uint32(off), uint32(len(b.text) - off)}
+// escapes reports whether s differs from its wire form.
+func escapes(s string) bool {
+	_, _, changed := wireLen(s)
+	return changed
 }
 
 // keepLower appends s lower-cased and returns its span.
@@ -143,23 +137,21 @@ func (b *builder) read(body string) {
 // addRule adds one rule as written, with the directory pattern Google
 // derives from an index.htm allow.
 func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
-	raw := b.keep(value)
-	pattern := raw
-	if mayEscape {
-		pattern = b.keepEscaped(value, raw)
-	}
-	info := uint32(0)
+	info := uint8(0)
 	if allow {
 		info |= ruleAllow
 	}
-	if pattern != raw {
-		// keepEscaped wrote the pattern right after the raw value.
-		if raw.n <= maxRawBefore {
-			info |= ruleRawBefore | raw.n<<rawShift
-		} else {
-			b.raws = append(b.raws, raw)
-			info |= uint32(len(b.raws)) << rawShift
-		}
+	var pattern span
+	if !mayEscape || !escapes(value) {
+		pattern = b.keep(value)
+	} else {
+		// The pattern as written is kept right before the wire form,
+		// where compiledRule.asWritten finds it without allocating.
+		b.keep(value)
+		info |= ruleRawBefore
+		off := len(b.text)
+		b.text = appendEscaped(b.text, value)
+		pattern = span{uint32(off), uint32(len(b.text) - off)}
 	}
 	b.rules = append(b.rules, ruleDraft{pattern: pattern, line: int32(line), info: info})
 	if !allow {
@@ -173,15 +165,12 @@ func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
 	if !ok {
 		return
 	}
-	// The derived pattern lies elsewhere: its pattern as written is in raws.
-	if info&ruleRawBefore != 0 || info>>rawShift == 0 {
-		b.raws = append(b.raws, raw)
-		info = info&^(ruleRawBefore|maxRawBefore<<rawShift) | uint32(len(b.raws))<<rawShift
-	}
+	// The derived rule finds its pattern as written through the rule it
+	// comes from, on the same line (see compiledRule.asWritten).
 	off := len(b.text)
 	b.text = append(b.text, b.text[pattern.off:pattern.off+uint32(len(dir))]...)
 	b.text = append(b.text, '$')
-	b.rules = append(b.rules, ruleDraft{pattern: span{uint32(off), uint32(len(dir) + 1)}, line: int32(line), info: info | ruleDerived})
+	b.rules = append(b.rules, ruleDraft{pattern: span{uint32(off), uint32(len(dir) + 1)}, line: int32(line), info: ruleAllow | ruleDerived})
 }
 
 // finish gives r its parts, each array allocated once at its exact size.
@@ -189,12 +178,15 @@ func (b *builder) finish(r *Robots) {
 	if len(b.text) == 0 && len(b.groups) == 0 && len(b.fields) == 0 {
 		return
 	}
-	text := string(b.text)
+	// The padding lets the matcher read 8 bytes at the start of any
+	// pattern (see loadKey).
+	var pad [textPadding]byte
+	text := string(append(b.text, pad[:]...))
 	r.text = text
 	str := func(sp span) string { return text[sp.off : sp.off+sp.n] }
 
-	// The agents, sitemaps and raw patterns share one array.
-	strs := make([]string, len(b.agents)+len(b.sitemaps)+len(b.raws))
+	// The agents and sitemaps share one array.
+	strs := make([]string, len(b.agents)+len(b.sitemaps))
 	for i := range b.agents {
 		strs[i] = str(b.agents[i].value)
 	}
@@ -203,17 +195,11 @@ func (b *builder) finish(r *Robots) {
 		strs[n+i] = str(sp)
 	}
 	n += len(b.sitemaps)
-	for i, sp := range b.raws {
-		strs[n+i] = str(sp)
-	}
 	if len(b.agents) > 0 {
 		r.agents = strs[:len(b.agents):len(b.agents)]
 	}
 	if len(b.sitemaps) > 0 {
 		r.sitemaps = strs[len(b.agents):n:n]
-	}
-	if len(b.raws) > 0 {
-		r.raws = strs[n:]
 	}
 
 	if len(b.fields) > 0 {
@@ -321,6 +307,5 @@ func (b *builder) release() {
 	b.agents = b.agents[:0]
 	b.fields = b.fields[:0]
 	b.sitemaps = b.sitemaps[:0]
-	b.raws = b.raws[:0]
 	builders.Put(b)
 }

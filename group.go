@@ -1,7 +1,7 @@
 package robotstxt
 
 import (
-	"math/bits"
+	"encoding/binary"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,7 +37,6 @@ type ruleSet struct {
 	// at equal priority, then in file order. See ruleSet.decide.
 	compiled        []compiledRule
 	text            string     // the file's string block, which compiled rules' patterns are spans of
-	raws            []string   // patterns as written where they differ from compiled ones
 	index           *lazyIndex // nil for small sets
 	crawlDelay      time.Duration
 	hasCrawlDelay   bool
@@ -49,48 +48,41 @@ type ruleSet struct {
 
 // A compiledRule is a rule as Google's matcher sees it. It holds no
 // pointer: its pattern is a span of the file's string block, so a large
-// rule array costs 24 bytes a rule and the garbage collector never scans
+// rule array costs 12 bytes a rule and the garbage collector never scans
 // it.
 type compiledRule struct {
-	// off and n locate the value in wire form in the string block; n, its
-	// length, is the priority.
-	off, n uint32
-	// head is the prefixKey of the pattern's literal prefix: a path whose
-	// first bytes differ from it cannot match, which one comparison of
-	// integers tells. Patterns hold no NUL, so head's trailing zero bytes
-	// are padding.
-	head uint64
+	// off locates the value in wire form in the string block.
+	off  uint32
 	line int32
-	// info packs, from the lowest bit:
-	//
-	//	bit 0      ruleAllow
-	//	bit 1      ruleDerived
-	//	bit 2      ruleWild
-	//	bit 3      ruleRawBefore
-	//	bits 4-31  (info>>rawShift) with ruleRawBefore, the length of the
-	//	           pattern as written, which ends where the pattern starts
-	//	           in the string block; without it, 1 + the index in raws of
-	//	           the pattern as written, or 0 when it is the pattern
-	//
-	// Most rewritten patterns use the first form, which costs no string
-	// header; 28 bits count 268 million raw patterns or bytes, and longer
-	// ones use raws.
-	info uint32
+	// n, the length of the value in wire form, is the priority; see
+	// maxPatternLen.
+	n uint16
+	// info holds ruleAllow, ruleDerived, ruleWild and ruleRawBefore.
+	info uint8
+	// head is how many bytes of the pattern's literal prefix, at most 8,
+	// its first 8 bytes in the string block hold: a path whose first bytes
+	// differ from them cannot match, which one comparison of integers
+	// tells (see mayMatch).
+	head uint8
 }
+
+// maxPatternLen bounds the wire form of a rule value: the tokenizer cuts
+// lines at about 16 KiB, and escaping at most triples them.
+const maxPatternLen = 1<<16 - 1
 
 // newCompiledRule returns the rule for a pattern in wire form, which is
 // text[off:off+len(pattern)].
-func newCompiledRule(pattern string, off uint32, line int, info uint32) compiledRule {
+func newCompiledRule(pattern string, off uint32, line int, info uint8) compiledRule {
 	literal, whole := literalPrefix(pattern)
 	if !whole {
 		info |= ruleWild
 	}
-	return compiledRule{off: off, n: uint32(len(pattern)), head: prefixKey(literal), line: int32(line), info: info}
+	return compiledRule{off: off, n: uint16(len(pattern)), head: uint8(min(len(literal), 8)), line: int32(line), info: info}
 }
 
 // pattern returns the rule's value in wire form, a span of text, the
 // string block of the file the rule was compiled from.
-func (c *compiledRule) pattern(text string) string { return spanOf(text, c.off, c.n) }
+func (c *compiledRule) pattern(text string) string { return spanOf(text, c.off, uint32(c.n)) }
 
 // spanOf returns text[off:off+n], which the builder made from text, so
 // there are no bounds to check.
@@ -101,15 +93,24 @@ func spanOf(text string, off, n uint32) string {
 	return unsafe.String((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(text)), off)), n)
 }
 
+// textPadding is how many bytes the builder adds after the last string of
+// the block, so that 8 bytes can be read at the start of any pattern.
+const textPadding = 8
+
+// loadKey returns the 8 bytes of text at off as prefixKey packs them; the
+// string block's padding makes them readable.
+func loadKey(text string, off uint32) uint64 {
+	p := unsafe.Add(unsafe.Pointer(unsafe.StringData(text)), off)
+	return binary.BigEndian.Uint64(unsafe.Slice((*byte)(p), 8))
+}
+
 const (
 	ruleAllow   = 1 << 0 // an allow rule
 	ruleDerived = 1 << 1 // the directory pattern Google derives from an index.htm allow
 	ruleWild    = 1 << 2 // the pattern holds a '*' or ends in '$': not a plain prefix
-	// ruleRawBefore: the pattern as written comes right before the
-	// pattern in the string block, info>>rawShift bytes long.
+	// ruleRawBefore: escaping changed the pattern as written, which comes
+	// right before the pattern in the string block.
 	ruleRawBefore = 1 << 3
-	rawShift      = 4 // see compiledRule.info
-	maxRawBefore  = 1<<(32-rawShift) - 1
 )
 
 func (c *compiledRule) allow() bool { return c.info&ruleAllow != 0 }
@@ -117,14 +118,24 @@ func (c *compiledRule) allow() bool { return c.info&ruleAllow != 0 }
 // matches reports whether the rule's pattern, a span of text, matches
 // path, whose prefixKey is pathKey.
 func (c *compiledRule) matches(text, path string, pathKey uint64) bool {
-	return c.mayMatch(pathKey) && c.matchesFully(text, path)
+	return c.mayMatch(text, pathKey) && c.matchesFully(text, path)
 }
 
-// mayMatch reports whether the path's first bytes agree with the rule's
-// literal prefix, which rules out most rules with one comparison.
-func (c *compiledRule) mayMatch(pathKey uint64) bool {
-	return pathKey&(^uint64(0)<<(bits.TrailingZeros64(c.head)&^7)) == c.head
+// mayMatch reports whether the path's first bytes, packed in pathKey,
+// agree with the rule's literal prefix, a span of text, which rules out
+// most rules with one comparison.
+func (c *compiledRule) mayMatch(text string, pathKey uint64) bool {
+	return (loadKey(text, c.off)^pathKey)&headMasks[c.head&15] == 0
 }
+
+// headMasks[n] keeps the first n bytes of a prefixKey. A table is cheaper
+// than a shift by 64 (n = 0 or 8), which Go defines, so must test for.
+var headMasks = func() (m [16]uint64) {
+	for n := 1; n <= 8; n++ {
+		m[n] = ^(^uint64(0) >> (8 * n))
+	}
+	return m
+}()
 
 // matchesFully reports whether the rule's pattern, a span of text,
 // matches path. Most patterns are plain prefixes, which need no pattern
@@ -138,15 +149,39 @@ func (c *compiledRule) matchesFully(text, path string) bool {
 }
 
 // asWritten returns the rule as it stands in the file whose string block
-// is text.
-func (c *compiledRule) asWritten(text string, raws []string) Rule {
+// is text. set is the rule's set, which holds the allow rule a derived rule
+// comes from.
+func (c *compiledRule) asWritten(text string, set []compiledRule) Rule {
+	if c.info&ruleDerived != 0 {
+		for i := range set {
+			if o := &set[i]; o.line == c.line && o.info&ruleDerived == 0 {
+				return o.asWritten(text, set)
+			}
+		}
+	}
 	pattern := c.pattern(text)
-	if v := c.info >> rawShift; c.info&ruleRawBefore != 0 {
-		pattern = spanOf(text, c.off-v, v)
-	} else if v != 0 {
-		pattern = raws[v-1]
+	if c.info&ruleRawBefore != 0 {
+		n := rawLenBefore(text, c.off, len(pattern))
+		pattern = spanOf(text, c.off-n, n)
 	}
 	return Rule{Allow: c.allow(), Pattern: pattern, Line: int(c.line)}
+}
+
+// rawLenBefore returns the length of the value as written that ends at off
+// in text and whose wire form is n bytes long. Escaping turns each byte of
+// it into one byte, or three for a byte >= 0x80, so its bytes, read
+// backwards, tell where it starts.
+func rawLenBefore(text string, off uint32, n int) uint32 {
+	i := off
+	for n > 0 {
+		i--
+		if text[i] >= 0x80 {
+			n -= 3
+		} else {
+			n--
+		}
+	}
+	return off - i
 }
 
 // compareRules orders compiled rules: longer patterns first, then allow
@@ -233,7 +268,7 @@ func (r *Robots) setFor(groups []int32, groupSet []int32) int32 {
 		gi := groups[0]
 		if groupSet[gi] == 0 {
 			g := &r.groups[gi]
-			rs := ruleSet{compiled: g.rules, text: r.text, raws: r.raws, index: r.groupIndex(g)}
+			rs := ruleSet{compiled: g.rules, text: r.text, index: r.groupIndex(g)}
 			rs.crawlDelay, rs.hasCrawlDelay = crawlDelay(r.fields[g.fieldLo:g.fieldHi])
 			rs.requestInterval, rs.hasRequestRate = requestRate(r.fields[g.fieldLo:g.fieldHi])
 			r.sets = append(r.sets, rs)
@@ -257,7 +292,7 @@ func (r *Robots) groupIndex(g *group) *lazyIndex {
 // mergedRuleSet merges the rules of the given groups, which are in file
 // order; the crawl delay is the first group's that sets one.
 func (r *Robots) mergedRuleSet(groups []int32) ruleSet {
-	rs := ruleSet{text: r.text, raws: r.raws}
+	rs := ruleSet{text: r.text}
 	if len(groups) == 1 {
 		g := &r.groups[groups[0]]
 		rs.compiled, rs.index = g.rules, r.groupIndex(g)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -484,6 +485,106 @@ func TestMergedRuleSetOrder(t *testing.T) {
 		slices.SortFunc(want, compareRules)
 		if !slices.Equal(rs.compiled, want) {
 			t.Fatalf("merged rules of %q are not in compareRules order", b.String())
+		}
+	}
+}
+
+// The pattern as written is found again from the compact form (the value
+// kept before its wire form, measured backwards; a derived rule through
+// the allow it comes from) for any mix of escapes, non-ASCII bytes and
+// index.htm allows, in large groups as in small ones: checked on random
+// files against the values written.
+func TestAsWrittenRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 37))
+	pieces := []string{"/", "a", "%", "e", "9", "F", "\xc3", "\xa9", "\xff", "*", "$", "%e9", "%C3", "index.html", "index.htm"}
+	for round := 0; round < 300; round++ {
+		var body strings.Builder
+		body.WriteString("User-agent: *\n")
+		var want []Rule
+		for n := 1 + rng.IntN(40); n > 0; n-- {
+			value := "/"
+			for k := rng.IntN(6); k > 0; k-- {
+				value += pieces[rng.IntN(len(pieces))]
+			}
+			rule := Rule{Allow: rng.IntN(2) == 0, Pattern: value, Line: len(want) + 2}
+			want = append(want, rule)
+			body.WriteString(rule.String() + "\n")
+		}
+		r := Parse([]byte(body.String()))
+		if diff := cmp.Diff(want, r.Groups()[0].Rules); diff != "" {
+			t.Fatalf("round %d: Groups()[0].Rules (-want +got):\n%s\nfile:\n%s", round, diff, body.String())
+		}
+		rs, _ := r.rulesFor("x")
+		for i := range rs.compiled {
+			got := rs.compiled[i].asWritten(rs.text, rs.compiled)
+			if w := want[got.Line-2]; got != w {
+				t.Fatalf("round %d: rule %d (%q) as written is %+v, want %+v\nfile:\n%s", round, i, rs.compiled[i].pattern(rs.text), got, w, body.String())
+			}
+		}
+	}
+}
+
+// The compact form's sizes, which BENCHMARKS.md accounts for.
+func TestCompiledSizes(t *testing.T) {
+	if got := unsafe.Sizeof(compiledRule{}); got != 12 {
+		t.Errorf("compiledRule is %d bytes, want 12", got)
+	}
+	if got := unsafe.Sizeof(windowFilter{}); got != 16 {
+		t.Errorf("windowFilter is %d bytes, want 16", got)
+	}
+	if got := unsafe.Sizeof(prefixEntry{}); got != 24 {
+		t.Errorf("prefixEntry is %d bytes, want 24", got)
+	}
+}
+
+// The longest value the tokenizer keeps, all bytes >= 0x80, fits
+// compiledRule's 16-bit length once escaped, and matches as written.
+func TestLongestEscapedPattern(t *testing.T) {
+	value := "/" + strings.Repeat("\xff", 20000) // cut by the tokenizer
+	r := Parse([]byte("User-agent: *\nDisallow: " + value + "\n"))
+	rules := r.Groups()[0].Rules
+	if len(rules) != 1 || !strings.HasPrefix(value, rules[0].Pattern) || len(rules[0].Pattern) < 16000 {
+		t.Fatalf("rules %d, pattern of %d bytes", len(rules), len(rules[0].Pattern))
+	}
+	kept := rules[0].Pattern
+	if 3*len(kept) > maxPatternLen {
+		t.Fatalf("a value of %d bytes is %d once escaped, more than %d", len(kept), 3*len(kept), maxPatternLen)
+	}
+	if r.Allowed("x", "http://h"+kept) {
+		t.Errorf("the path of the longest pattern is allowed")
+	}
+	if !r.Allowed("x", "http://h"+kept[:len(kept)-1]) {
+		t.Errorf("a path one byte shorter than the longest pattern is disallowed")
+	}
+	if got := r.Explain("x", "http://h"+kept+"x").Rule.Pattern; got != kept {
+		t.Errorf("Explain reports a pattern of %d bytes, want %d", len(got), len(kept))
+	}
+}
+
+// mayMatch, which reads a rule's first bytes from the padded string block,
+// says exactly whether the path starts with the first bytes (up to 8) of
+// the rule's literal prefix, on random rules and paths: a slow twin by
+// string comparison.
+func TestMayMatchAgainstPrefix(t *testing.T) {
+	rng := rand.New(rand.NewPCG(59, 61))
+	for round := 0; round < 200; round++ {
+		var body strings.Builder
+		body.WriteString("User-agent: *\n")
+		for n := 1 + rng.IntN(20); n > 0; n-- {
+			body.WriteString("Disallow: /" + randomWord(rng, 12, "ab/*$\xe9") + "\n")
+		}
+		rs, _ := Parse([]byte(body.String())).rulesFor("x")
+		for q := 0; q < 50; q++ {
+			path := "/" + randomWord(rng, 12, "ab/%E9")
+			key := prefixKey(path)
+			for i := range rs.compiled {
+				c := &rs.compiled[i]
+				literal, _ := literalPrefix(c.pattern(rs.text))
+				head := literal[:min(len(literal), 8)]
+				if want := strings.HasPrefix(path, head); c.mayMatch(rs.text, key) != want {
+					t.Fatalf("rule %q, path %q: mayMatch %v, want %v", c.pattern(rs.text), path, !want, want)
+				}
+			}
 		}
 	}
 }

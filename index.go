@@ -20,35 +20,58 @@ const indexMinRules = 16
 // The rule set is ordered so that the best rule has the smallest position,
 // so the answer is the smallest position among the rules that match.
 type ruleIndex struct {
-	entries []prefixEntry  // sorted by prefix, distinct
-	keys    [][2]uint64    // keyPair of each entry's prefix: most probes of a search compare these alone
-	wild    []int32        // positions of rules that need a full match, grouped by entry, ascending
-	need    []uint64       // for each wild rule, byteSignature of the bytes it requires
-	filters []windowFilter // for each wild rule, the test that rules it out without matching
-	windows *windowTable   // the windows the filters name
+	entries []prefixEntry // sorted by prefix, distinct
+	keys    [][2]uint64   // keyPair of each entry's prefix: most probes of a search compare these alone
+	// wild holds the positions of the rules that need a full match,
+	// grouped by entry, ascending, each with flags above posMask: whether
+	// its byte signature is stored (ruleNeed) and its filter's kind.
+	wild []uint32
+	// filters holds, for each wild rule in turn, the byteSignature of the
+	// bytes it requires if ruleNeed, then the window filter that rules it
+	// out without matching, in 0 to 4 words by its kind (see
+	// appendFilter).
+	filters []uint32
+	windows *windowTable // the windows the filters name
 }
+
+const (
+	kindShift = 30 // a wild rule's filter kind is wild[w] >> kindShift
+	needShift = 29
+	ruleNeed  = 1 << needShift
+	posMask   = ruleNeed - 1 // 2^29 positions: more rules take a file of over 3.5 GB
+)
+
+// needAfter is how many rules an entry has from which a wild rule keeps no
+// byte signature when its filter's windows hold every byte it would
+// require: the signature then only spares the first filterAfter matches
+// of a query, which cost little next to the rules' other words.
+const needAfter = 64
 
 // filterAfter is how many wild rules a search matches before it finds the
 // windows of the path and filters the rest: fewer are cheaper to match.
 const filterAfter = 16
 
-// byteSignature returns a 64-bit summary of the bytes of s: a pattern can
+// byteSignature returns a 32-bit summary of the bytes of s: a pattern can
 // match a path only if its signature is covered by the path's.
-func byteSignature(s string) uint64 {
-	var sig uint64
+func byteSignature(s string) uint32 {
+	var sig uint32
 	for i := 0; i < len(s); i++ {
-		sig |= 1 << (s[i] & 63)
+		sig |= signatureBit(s[i])
 	}
 	return sig
 }
 
+// signatureBit is the bit of c in a byteSignature. Folding the bits above
+// the fifth in keeps each letter apart from its other case.
+func signatureBit(c byte) uint32 { return 1 << ((c ^ c>>5) & 31) }
+
 // requiredBytes is the signature of the literal bytes a pattern requires.
-func requiredBytes(pattern string) uint64 {
+func requiredBytes(pattern string) uint32 {
 	pattern = strings.TrimSuffix(pattern, "$")
-	var sig uint64
+	var sig uint32
 	for i := 0; i < len(pattern); i++ {
 		if pattern[i] != '*' {
-			sig |= 1 << (pattern[i] & 63)
+			sig |= signatureBit(pattern[i])
 		}
 	}
 	return sig
@@ -91,14 +114,19 @@ func keyPair(s string) [2]uint64 {
 
 // A prefixEntry is one distinct literal prefix.
 type prefixEntry struct {
-	// off and n locate the prefix in the string block, as compiledRule's
-	// pattern: a string header would double the entry's size.
-	off, n uint32
+	// filterLo is where the filters of the entry's wild rules start in
+	// ruleIndex.filters.
+	filterLo uint32
+	// n is the length of the prefix, which starts the pattern of each of
+	// the entry's rules (see ruleIndex.prefix): a string header would
+	// double the entry's size.
+	n uint32
 	// literal is the position of the best rule whose whole pattern is
 	// prefix (it matches every path starting with prefix), or noRule.
 	literal int32
-	// wildLo and wildHi delimit the entry's other rules in ruleIndex.wild.
-	wildLo, wildHi int32
+	// wildLo is where the entry's other rules start in ruleIndex.wild;
+	// they end where the next entry's start (see wildRange).
+	wildLo uint32
 	// parent is the entry of the longest other prefix that is a prefix of
 	// this one, or -1.
 	parent int32
@@ -109,8 +137,16 @@ type prefixEntry struct {
 
 const noRule = int32(1<<31 - 1)
 
-// prefix returns the entry's prefix, a span of text.
-func (e *prefixEntry) prefix(text string) string { return spanOf(text, e.off, e.n) }
+// prefix returns the prefix of entry e: the first bytes of the pattern of
+// one of its rules, a span of text.
+func (idx *ruleIndex) prefix(e int32, compiled []compiledRule, text string) string {
+	entry := &idx.entries[e]
+	rule := entry.literal
+	if rule == noRule {
+		rule = int32(idx.wild[entry.wildLo] & posMask)
+	}
+	return spanOf(text, compiled[rule].off, entry.n)
+}
 
 // newRuleIndex indexes compiled, a rule set in deciding order whose
 // patterns are spans of text.
@@ -139,14 +175,13 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 		}
 	}
 	idx.windows = newWindowTable()
-	idx.wild = make([]int32, 0, wildCount)
-	idx.need = make([]uint64, 0, wildCount)
-	idx.filters = make([]windowFilter, 0, wildCount)
+	idx.wild = make([]uint32, 0, wildCount)
+	idx.filters = make([]uint32, 0, 2*wildCount)
 	var seen map[string]bool // the patterns of a large entry's wild rules
 	var stack []int32        // entries that are prefixes of the current one
 	for i := 0; i < len(items); {
 		prefix := items[i].prefix
-		e := prefixEntry{off: compiled[items[i].pos].off, n: uint32(len(prefix)), literal: noRule, wildLo: int32(len(idx.wild)), parent: -1}
+		e := prefixEntry{filterLo: uint32(len(idx.filters)), n: uint32(len(prefix)), literal: noRule, wildLo: uint32(len(idx.wild)), parent: -1}
 		j := i
 		for j < len(items) && items[j].prefix == prefix {
 			j++
@@ -170,16 +205,21 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 				}
 				seen[pattern] = true
 			}
-			idx.wild = append(idx.wild, items[k].pos)
-			idx.need = append(idx.need, requiredBytes(pattern))
-			idx.filters = append(idx.filters, newWindowFilter(idx.windows, pattern, len(prefix)))
+			filter, covered := newWindowFilter(idx.windows, pattern, len(prefix))
+			word := uint32(items[k].pos)
+			if need := requiredBytes(pattern); j-i < needAfter || requiredBytes(pattern[len(prefix):])&^covered != 0 {
+				word |= ruleNeed
+				idx.filters = append(idx.filters, need)
+			}
+			var kind uint32
+			idx.filters, kind = appendFilter(idx.filters, filter)
+			idx.wild = append(idx.wild, word|kind<<kindShift)
 		}
-		e.wildHi = int32(len(idx.wild))
 		e.chainMin = e.literal
-		if e.wildHi > e.wildLo {
-			e.chainMin = min(e.chainMin, idx.wild[e.wildLo])
+		if uint32(len(idx.wild)) > e.wildLo {
+			e.chainMin = min(e.chainMin, int32(idx.wild[e.wildLo]&posMask))
 		}
-		for len(stack) > 0 && !strings.HasPrefix(prefix, idx.entries[stack[len(stack)-1]].prefix(text)) {
+		for len(stack) > 0 && !strings.HasPrefix(prefix, idx.prefix(stack[len(stack)-1], compiled, text)) {
 			stack = stack[:len(stack)-1]
 		}
 		if len(stack) > 0 {
@@ -191,16 +231,37 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 		stack = append(stack, int32(len(idx.entries)-1))
 		i = j
 	}
+	renumber := idx.windows.compact()
+	at := uint32(0)
+	for _, w := range idx.wild {
+		at += (w & ruleNeed) >> needShift
+		kind := w >> kindShift
+		renumberFilter(idx.filters[at:], kind, renumber)
+		at += filterWords(kind)
+	}
+	// Duplicate patterns and the appends leave spare capacity: the index
+	// keeps only what it uses.
+	idx.entries, idx.keys = exactSize(idx.entries), exactSize(idx.keys)
+	idx.wild, idx.filters = exactSize(idx.wild), exactSize(idx.filters)
 	return idx
+}
+
+// exactSize returns s, or a copy without its spare capacity when it has
+// much.
+func exactSize[T any](s []T) []T {
+	if cap(s)-len(s) <= len(s)/256 {
+		return s
+	}
+	return append(make([]T, 0, len(s)), s...)
 }
 
 // find returns the position of the deciding rule for path, or noRule;
 // the rules' patterns are spans of text.
 func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
-	e := idx.longestPrefixOf(text, path)
+	e := idx.longestPrefixOf(compiled, text, path)
 	best := noRule
 	var occ *occurrences // where the windows occur in path, once found
-	var have uint64      // the path's byteSignature, computed when first useful
+	var have uint32      // the path's byteSignature, computed when first useful
 	matched := 0
 	for e >= 0 {
 		entry := &idx.entries[e]
@@ -208,17 +269,27 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 			break
 		}
 		best = min(best, entry.literal)
-		if entry.wildHi-entry.wildLo > 4 && have == 0 {
+		wildLo, wildHi := idx.wildRange(e)
+		if wildHi-wildLo > 4 && have == 0 {
 			have = byteSignature(path)
 		}
-		for w := entry.wildLo; w < entry.wildHi; w++ {
-			pos := idx.wild[w]
+		next := entry.filterLo // where the filter of rule w starts
+		for w := wildLo; w < wildHi; w++ {
+			word := idx.wild[w]
+			pos := int32(word & posMask)
 			if pos >= best {
 				break
 			}
-			if have != 0 && idx.need[w]&^have != 0 {
-				continue // the path lacks a byte the pattern requires
+			kind := word >> kindShift
+			filter := next
+			if word&ruleNeed != 0 {
+				filter++
+				if have != 0 && idx.filters[next]&^have != 0 {
+					next = filter + filterWords(kind)
+					continue // the path lacks a byte the pattern requires
+				}
 			}
+			next = filter + filterWords(kind)
 			pattern := compiled[pos].pattern(text)
 			// The entry's prefix, this rule's literal prefix, starts path.
 			if occ == nil {
@@ -232,7 +303,51 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 				}
 				occ = idx.windows.find(path)
 			}
-			if idx.filters[w].mayMatch(occ, pattern, path, int(entry.n)) && idx.windows.verify(occ, pattern, path, int(entry.n)) {
+			// The filters of unanchored patterns, most of a hostile file's,
+			// are checked here; see mayMatchStored.
+			words, n := idx.filters[filter:next], int32(entry.n)
+			switch kind {
+			case filterAnchoredPiece: // the piece after the last '*' must end the path
+				piece := pattern[strings.LastIndexByte(pattern, '*')+1 : len(pattern)-1]
+				if end := len(path) - len(piece); end < int(n) || path[end:] != piece {
+					continue
+				}
+			case filterOnePiece:
+				if id := int32(words[0]); id >= 0 && (!occ.has(id) || occ.last[id] < n) {
+					continue
+				}
+			case filterNoMid, filterFull:
+				first, last, mid, spanOff := int32(words[0]), int32(words[1]), int32(noWindow), words[2]
+				if kind == filterFull {
+					mid, spanOff = int32(words[2]), words[3]
+				}
+				if first < 0 || last < 0 {
+					if !mayMatchStored(words, kind, occ, pattern, path, int(n)) {
+						continue
+					}
+					break
+				}
+				// As mayMatchStored does, without the call.
+				if !occ.has(first) || occ.last[first] < n {
+					continue
+				}
+				start := max(n, occ.first(first))
+				if mid >= 0 {
+					midOff := int32(spanOff >> 16)
+					if !occ.has(mid) || occ.last[mid] < start+midOff {
+						continue
+					}
+					start = max(start, occ.first(mid)-midOff)
+				}
+				if !occ.has(last) || occ.last[last] < start+int32(spanOff&0xFFFF) {
+					continue
+				}
+			default:
+				if !mayMatchStored(words, kind, occ, pattern, path, int(n)) {
+					continue
+				}
+			}
+			if idx.windows.verify(occ, pattern, path, int(n)) {
 				best = pos
 				break
 			}
@@ -245,15 +360,25 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 	return best
 }
 
+// wildRange returns where entry e's wildcard rules start and end in
+// idx.wild.
+func (idx *ruleIndex) wildRange(e int32) (lo, hi uint32) {
+	hi = uint32(len(idx.wild))
+	if int(e)+1 < len(idx.entries) {
+		hi = idx.entries[e+1].wildLo
+	}
+	return idx.entries[e].wildLo, hi
+}
+
 // longestPrefixOf returns the entry with the longest prefix that is a
 // prefix of path, or -1. The entries' prefixes are spans of text.
-func (idx *ruleIndex) longestPrefixOf(text, path string) int32 {
+func (idx *ruleIndex) longestPrefixOf(compiled []compiledRule, text, path string) int32 {
 	// Find the last entry <= path.
 	pk := keyPair(path)
 	lo, hi := 0, len(idx.entries) // find the first entry > path
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if k := &idx.keys[mid]; k[0] < pk[0] || k[0] == pk[0] && (k[1] < pk[1] || k[1] == pk[1] && idx.entries[mid].prefix(text) <= path) {
+		if k := &idx.keys[mid]; k[0] < pk[0] || k[0] == pk[0] && (k[1] < pk[1] || k[1] == pk[1] && idx.prefix(int32(mid), compiled, text) <= path) {
 			lo = mid + 1
 		} else {
 			hi = mid
@@ -266,7 +391,7 @@ func (idx *ruleIndex) longestPrefixOf(text, path string) int32 {
 	// Every entry that is a prefix of path sorts between itself and path,
 	// so it is also a prefix of entry e, within the n bytes e and path
 	// share: it is on e's parent chain, whose prefixes get shorter.
-	n := uint32(commonPrefixLen(idx.entries[e].prefix(text), path))
+	n := uint32(commonPrefixLen(idx.prefix(e, compiled, text), path))
 	for e >= 0 && idx.entries[e].n > n {
 		e = idx.entries[e].parent
 	}
@@ -335,7 +460,7 @@ func (l *lazyIndex) scan(path string) (pos int32, ok bool) {
 	matches := 0
 	for i := range l.compiled {
 		c := &l.compiled[i]
-		if !c.mayMatch(key) {
+		if !c.mayMatch(l.text, key) {
 			continue
 		}
 		if c.info&ruleWild != 0 {

@@ -171,8 +171,10 @@ func (rs *ruleSet) decide(path string) *compiledRule {
 	}
 	key := prefixKey(path)
 	for i := range rs.compiled {
-		if rs.compiled[i].matches(rs.text, path, key) {
-			return &rs.compiled[i]
+		// mayMatch is inlined here; matchesFully, which it mostly spares,
+		// is not.
+		if c := &rs.compiled[i]; c.mayMatch(rs.text, key) && c.matchesFully(rs.text, path) {
+			return c
 		}
 	}
 	return nil
@@ -212,7 +214,7 @@ func (rs *ruleSet) verdict(url string) Verdict {
 		return Verdict{}
 	}
 	if c := rs.decideURL(url); c != nil {
-		return Verdict{Allowed: c.allows(), Rule: c.asWritten(rs.text, rs.raws)}
+		return Verdict{Allowed: c.allows(), Rule: c.asWritten(rs.text, rs.compiled)}
 	}
 	return Verdict{Allowed: true}
 }

@@ -82,7 +82,6 @@ type Robots struct {
 	agents    []string // user-agent values, in file order
 	fields    []Field  // other directives, in file order
 	text      string   // the string block: every kept string is a part of it
-	raws      []string // rule patterns as written, where compiling changed them
 	sitemaps  []string
 	tokens    []agentToken // every product token of the file, sorted
 	sets      []ruleSet    // the rule sets tokens lead to
@@ -287,7 +286,7 @@ func (r *Robots) rulesAsWritten(g *group) []Rule {
 	var rules []Rule
 	for i := range g.rules {
 		if g.rules[i].info&ruleDerived == 0 {
-			rules = append(rules, g.rules[i].asWritten(r.text, r.raws))
+			rules = append(rules, g.rules[i].asWritten(r.text, g.rules))
 		}
 	}
 	slices.SortFunc(rules, func(a, b Rule) int { return a.Line - b.Line })

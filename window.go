@@ -33,16 +33,16 @@ type windowFilter struct {
 	// not anchored by '$', or noWindow when it is (then qk must end the
 	// path, which is checked directly).
 	last int32
-	// span is how many bytes, at least, separate the earliest start of
-	// q1 from the latest start of the last window (or, anchored, the
-	// start of qk): len(q1..qk-1) plus the offset of the window in qk.
-	span int32
 	// mid is the window number of the first bytes of the longest piece
 	// between q1 and qk, or noWindow. That piece starts at least midOff
 	// bytes after q1 starts, and qk (or its last window) at least
-	// midSpan bytes after it starts. Both are lower bounds, cut to fit.
-	mid             int32
-	midOff, midSpan uint16
+	// span-midOff bytes after it starts.
+	mid int32
+	// span is how many bytes, at least, separate the earliest start of
+	// q1 from the latest start of the last window (or, anchored, the
+	// start of qk): len(q1..qk-1) plus the offset of the window in qk.
+	// Both fit 16 bits, as a pattern does (see maxPatternLen).
+	span, midOff uint16
 }
 
 const (
@@ -53,13 +53,19 @@ const (
 // A windowTable numbers the distinct windows 0, 1, ..., in open
 // addressing.
 type windowTable struct {
-	keys    []uint32 // 0 for an empty slot
-	ids     []int32  // the number of the window in each slot
-	shift   uint     // 32 - log2(len(keys))
-	count   int      // windows in keys
-	lengths uint8    // bit n-1 set when some window is n bytes long
-	starts  [4]uint64
-	pool    sync.Pool // of *occurrences sized for this table
+	keys []uint32 // 0 for an empty slot
+	// ids is the number of the window in each slot while windows are
+	// added. Once the table is complete, compact drops it: a window's
+	// number is then the rank of its slot among the full ones, which
+	// occupied and ranks tell (see slotID).
+	ids      []int32
+	occupied []uint64 // bit s set when slot s is full
+	ranks    []uint32 // full slots before each 64 slots of occupied
+	shift    uint     // 32 - log2(len(keys))
+	count    int      // windows in keys
+	lengths  uint8    // bit n-1 set when some window is n bytes long
+	starts   [4]uint64
+	pool     sync.Pool // of *occurrences sized for this table
 }
 
 // packWindow packs s (1 to maxWindow bytes) little-endian.
@@ -84,7 +90,7 @@ func newWindowTable() *windowTable {
 func (t *windowTable) add(s string) int32 {
 	k := packWindow(s)
 	if i := t.lookup(k); t.keys[i] == k {
-		return t.ids[i]
+		return t.slotID(i)
 	}
 	if 4*(t.count+1) > 3*len(t.keys) {
 		t.grow()
@@ -95,6 +101,38 @@ func (t *windowTable) add(s string) int32 {
 	t.lengths |= 1 << (len(s) - 1)
 	t.starts[s[0]>>6] |= 1 << (s[0] & 63)
 	return t.ids[i]
+}
+
+// slotID returns the number of the window in slot s.
+func (t *windowTable) slotID(s uint32) int32 {
+	if t.ids != nil {
+		return t.ids[s]
+	}
+	w := s / 64
+	return int32(t.ranks[w]) + int32(bits.OnesCount64(t.occupied[w]&(1<<(s%64)-1)))
+}
+
+// compact renumbers the windows by the rank of their slots, which the
+// table can compute, and drops ids, which cost as much as the keys. It
+// returns the new number of each window by its old one. No window can be
+// added after.
+func (t *windowTable) compact() []int32 {
+	renumber := make([]int32, t.count)
+	t.occupied = make([]uint64, (len(t.keys)+63)/64)
+	t.ranks = make([]uint32, len(t.occupied))
+	n := uint32(0)
+	for w := range t.occupied {
+		t.ranks[w] = n
+		for b := 0; b < 64 && 64*w+b < len(t.keys); b++ {
+			if s := 64*w + b; t.keys[s] != 0 {
+				t.occupied[w] |= 1 << b
+				renumber[t.ids[s]] = int32(n)
+				n++
+			}
+		}
+	}
+	t.ids = nil
+	return renumber
 }
 
 // lookup returns the slot of k, or the empty slot where it belongs.
@@ -120,8 +158,10 @@ func (t *windowTable) grow() {
 }
 
 // newWindowFilter returns the filter of a wildcard pattern whose literal
-// prefix is n bytes long, adding its windows to t.
-func newWindowFilter(t *windowTable, pattern string, n int) windowFilter {
+// prefix is n bytes long, adding its windows to t, and the byteSignature of
+// the bytes a path holds when the filter passes: those of its windows, and
+// of an anchored last piece.
+func newWindowFilter(t *windowTable, pattern string, n int) (windowFilter, uint32) {
 	rest, anchored := cutAnchor(pattern[n:])
 	var q1, qk string
 	count, total := 0, 0
@@ -138,16 +178,21 @@ func newWindowFilter(t *windowTable, pattern string, n int) windowFilter {
 		rest = after
 	}
 	if count == 0 {
-		return windowFilter{first: alwaysMatch}
+		return windowFilter{first: alwaysMatch}, 0
 	}
-	f := windowFilter{first: noWindow, last: noWindow, span: int32(total - len(qk))}
+	span := total - len(qk)
+	f := windowFilter{first: noWindow, last: noWindow}
+	var covered uint32
 	if !anchored || count > 1 {
 		f.first = t.add(q1[:min(len(q1), maxWindow)])
+		covered |= byteSignature(q1[:min(len(q1), maxWindow)])
+	} else {
+		covered |= byteSignature(qk) // checked as a suffix
 	}
 	// The first window of every piece, for verify; an anchored last piece
 	// is checked as a suffix instead.
 	f.mid = noWindow
-	longest, off, midOff := 0, 0, 0
+	longest, off, midOff, midWindow := 0, 0, 0, ""
 	for i, rest := 0, strings.TrimSuffix(pattern[n:], "$"); rest != ""; {
 		p, after, _ := strings.Cut(rest, "*")
 		rest = after
@@ -159,7 +204,7 @@ func newWindowFilter(t *windowTable, pattern string, n int) windowFilter {
 		}
 		id := t.add(p[:min(len(p), maxWindow)])
 		if i > 1 && i < count && len(p) > longest {
-			longest, f.mid, midOff = len(p), id, off
+			longest, f.mid, midOff, midWindow = len(p), id, off, p[:min(len(p), maxWindow)]
 		}
 		off += len(p)
 	}
@@ -169,38 +214,90 @@ func newWindowFilter(t *windowTable, pattern string, n int) windowFilter {
 		} else {
 			w := qk[max(len(qk)-maxWindow, 0):]
 			f.last = t.add(w)
-			f.span += int32(len(qk) - len(w))
+			covered |= byteSignature(w)
+			span += len(qk) - len(w)
+		}
+	} else if count > 1 {
+		covered |= byteSignature(qk) // checked as a suffix
+	}
+	covered |= byteSignature(midWindow)
+	f.span = uint16(span)
+	if f.mid != noWindow {
+		f.midOff = uint16(midOff)
+	}
+	return f, covered
+}
+
+// A filter is stored in 0, 1, 3 or 4 words, by its kind, in the
+// index's stream of wildcard rules: most patterns have one piece ("/*x",
+// "/*x$") or two ("/*a*x"), and their filters say less.
+const (
+	filterAnchoredPiece = iota // one piece, anchored: no window (0 words)
+	filterOnePiece             // one piece, or none: first (1 word)
+	filterNoMid                // first, last, span (3 words)
+	filterFull                 // first, last, mid, span and midOff (4 words)
+)
+
+// filterWords returns how many words a filter of the given kind takes:
+// 0, 1, 3 or 4.
+func filterWords(kind uint32) uint32 { return kind + kind>>1 }
+
+// appendFilter appends f to words in the smallest form that holds it, and
+// returns its kind.
+func appendFilter(words []uint32, f windowFilter) ([]uint32, uint32) {
+	switch {
+	case f.first == alwaysMatch:
+		return append(words, uint32(f.first)), filterOnePiece
+	case f.mid == noWindow && f.span == 0 && f.first == noWindow && f.last == noWindow:
+		return words, filterAnchoredPiece
+	case f.mid == noWindow && f.span == 0 && f.first == f.last:
+		return append(words, uint32(f.first)), filterOnePiece
+	case f.mid == noWindow && f.midOff == 0:
+		return append(words, uint32(f.first), uint32(f.last), uint32(f.span)), filterNoMid
+	}
+	return append(words, uint32(f.first), uint32(f.last), uint32(f.mid), uint32(f.span)|uint32(f.midOff)<<16), filterFull
+}
+
+// renumberFilter rewrites the window numbers of the filter of the given
+// kind stored at words[0:], by renumber (see windowTable.compact).
+func renumberFilter(words []uint32, kind uint32, renumber []int32) {
+	ids := words[:kind] // first, last, mid, as many as the kind has; not the span
+	for i, w := range ids {
+		if id := int32(w); id >= 0 {
+			ids[i] = uint32(renumber[id])
 		}
 	}
-	if f.mid != noWindow {
-		f.midOff = uint16(min(midOff, 1<<16-1))
-		f.midSpan = uint16(min(int(f.span)-midOff, 1<<16-1))
-	}
-	return f
 }
 
 // occurrences records, for one path, where each window of a table first
-// and last starts. A slot is valid only if its stamp is the current one.
+// and last starts.
 type occurrences struct {
-	stamp       uint32
-	stamps      []uint32
-	first, last []int32
+	// firstPlus[id] is 1 + where window id first starts, or 0 when it does
+	// not occur; last[id] is where it last starts, valid only if it occurs.
+	firstPlus, last []int32
+	// touched lists the windows found, so that put can reset them, unless
+	// there were more than it holds: then put clears every window.
+	touched []int32
+	full    bool
 }
 
-// find records the windows of t that occur in path. occ must come from
-// t.get and goes back with t.put.
+// has reports whether window id occurs in the path.
+func (occ *occurrences) has(id int32) bool { return occ.firstPlus[id] != 0 }
+
+// first returns where window id first starts; it must occur.
+func (occ *occurrences) first(id int32) int32 { return occ.firstPlus[id] - 1 }
+
+// find records the windows of t that occur in path. occ goes back with
+// t.put.
 func (t *windowTable) find(path string) *occurrences {
 	occ, _ := t.pool.Get().(*occurrences)
 	if occ == nil {
 		n := t.count
-		occ = &occurrences{stamps: make([]uint32, n), first: make([]int32, n), last: make([]int32, n)}
+		// Resetting up to n/8 windows one by one costs less than clearing
+		// all n; the list costs half a byte a window.
+		occ = &occurrences{firstPlus: make([]int32, n), last: make([]int32, n), touched: make([]int32, 0, max(n/8, 16))}
 	}
-	occ.stamp++
-	if occ.stamp == 0 { // wrapped: forget every stamp
-		clear(occ.stamps)
-		occ.stamp = 1
-	}
-	stamp, mask := occ.stamp, uint32(len(t.keys)-1)
+	mask := uint32(len(t.keys) - 1)
 	for i := 0; i < len(path); i++ {
 		c := path[i]
 		if t.starts[c>>6]&(1<<(c&63)) == 0 {
@@ -225,10 +322,14 @@ func (t *windowTable) find(path string) *occurrences {
 			}
 			for s := t.slot(k); ; s = (s + 1) & mask {
 				if t.keys[s] == k {
-					id := t.ids[s]
-					if occ.stamps[id] != stamp {
-						occ.stamps[id] = stamp
-						occ.first[id] = int32(i)
+					id := t.slotID(s)
+					if occ.firstPlus[id] == 0 {
+						occ.firstPlus[id] = int32(i) + 1
+						if len(occ.touched) < cap(occ.touched) {
+							occ.touched = append(occ.touched, id)
+						} else {
+							occ.full = true
+						}
 					}
 					occ.last[id] = int32(i)
 					break
@@ -242,43 +343,79 @@ func (t *windowTable) find(path string) *occurrences {
 	return occ
 }
 
-func (t *windowTable) put(occ *occurrences) { t.pool.Put(occ) }
-
-// mayMatch reports whether a rule with filter f, whose literal prefix of n
-// bytes starts path, may match path. False means it cannot.
-func (f *windowFilter) mayMatch(occ *occurrences, pattern, path string, n int) bool {
-	if f.first == alwaysMatch {
-		return true
-	}
-	start := int32(n) // the earliest start of q1
-	if f.first != noWindow {
-		if occ.stamps[f.first] != occ.stamp || occ.last[f.first] < int32(n) {
-			return false
+// put resets occ, which find returned, for the next path, and keeps it.
+func (t *windowTable) put(occ *occurrences) {
+	if occ.full {
+		clear(occ.firstPlus)
+	} else {
+		for _, id := range occ.touched {
+			occ.firstPlus[id] = 0
 		}
-		start = max(start, occ.first[f.first])
 	}
-	if f.mid != noWindow {
-		m := f.mid
-		if occ.stamps[m] != occ.stamp || occ.last[m] < start+int32(f.midOff) {
-			return false
+	occ.touched, occ.full = occ.touched[:0], false
+	t.pool.Put(occ)
+}
+
+// startBound checks the first window (unless noWindow) and the middle one
+// (unless noWindow) of a filter whose literal prefix is n bytes long, and
+// returns how early the last window (or, anchored, the last piece) can
+// start, less the filter's span; ok false means the rule cannot match.
+func (occ *occurrences) startBound(first, mid, midOff, n int32) (start int32, ok bool) {
+	start = n // the earliest start of q1
+	if first != noWindow {
+		if !occ.has(first) || occ.last[first] < n {
+			return 0, false
+		}
+		start = max(start, occ.first(first))
+	}
+	if mid != noWindow {
+		if !occ.has(mid) || occ.last[mid] < start+midOff {
+			return 0, false
 		}
 		// qk starts after the middle piece, which starts no earlier than
 		// its first occurrence.
-		start = max(start, occ.first[m]+int32(f.midSpan)-f.span)
+		start = max(start, occ.first(mid)-midOff)
 	}
-	if f.last == noWindow { // anchored: qk ends the path
+	return start, true
+}
+
+// mayMatchStored reports whether a rule whose filter, of the given kind,
+// appendFilter wrote at words[0:], and whose literal prefix of n bytes
+// starts path, may match path. False means it cannot. It reads the words
+// into registers: a windowFilter built from them field by field and read
+// back whole would stall on the stores.
+func mayMatchStored(words []uint32, kind uint32, occ *occurrences, pattern, path string, n int) bool {
+	first, last, mid, spanOff := int32(noWindow), int32(noWindow), int32(noWindow), uint32(0)
+	switch kind {
+	case filterOnePiece:
+		first = int32(words[0])
+		last = first
+	case filterNoMid:
+		first, last, spanOff = int32(words[0]), int32(words[1]), words[2]
+	case filterFull:
+		first, last, mid, spanOff = int32(words[0]), int32(words[1]), int32(words[2]), words[3]
+	}
+	if first == alwaysMatch {
+		return true
+	}
+	span, midOff := int32(spanOff&0xFFFF), int32(spanOff>>16)
+	start, ok := occ.startBound(first, mid, midOff, int32(n))
+	if !ok {
+		return false
+	}
+	if last == noWindow { // anchored: qk ends the path
 		qk := pattern[strings.LastIndexByte(pattern, '*')+1 : len(pattern)-1]
 		end := len(path) - len(qk)
-		return end >= 0 && path[end:] == qk && int32(end) >= start+f.span
+		return end >= 0 && path[end:] == qk && int32(end) >= start+span
 	}
-	return occ.stamps[f.last] == occ.stamp && occ.last[f.last] >= start+f.span
+	return occ.has(last) && occ.last[last] >= start+span
 }
 
 // id returns the number of window s, or -1 if it is not in t.
 func (t *windowTable) id(s string) int32 {
 	k := packWindow(s)
 	if i := t.lookup(k); t.keys[i] == k {
-		return t.ids[i]
+		return t.slotID(i)
 	}
 	return -1
 }
@@ -302,14 +439,14 @@ func (t *windowTable) verify(occ *occurrences, pattern, path string, n int) bool
 			return end >= pos && path[end:] == p
 		}
 		if id := t.id(p[:min(len(p), maxWindow)]); id >= 0 {
-			if occ.stamps[id] != occ.stamp || occ.last[id] < int32(pos) {
+			if !occ.has(id) || occ.last[id] < int32(pos) {
 				return false // the piece does not start at or after pos
 			}
 			if len(p) <= maxWindow {
 				if after == "" {
 					return true // it occurs after pos: nothing else to match
 				}
-				if first := int(occ.first[id]); first >= pos {
+				if first := int(occ.first(id)); first >= pos {
 					pos = first + len(p)
 					continue
 				}

@@ -7,8 +7,10 @@ import (
 )
 
 // A window filter never rules out a pattern that matches, and verify
-// answers as matchPattern does: checked on random patterns and paths. The
-// filter must also rule out most of the patterns that do not match.
+// answers as matchPattern does: checked on random patterns and paths, with
+// the windows numbered as they are added and, every other round, by their
+// slots (windowTable.compact). The filter must also rule out most of the
+// patterns that do not match.
 func TestWindowFilterSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 19))
 	ruledOut, misses := 0, 0
@@ -26,7 +28,17 @@ func TestWindowFilterSound(t *testing.T) {
 				continue // plain prefixes are not filtered
 			}
 			prefix, _ := literalPrefix(pattern)
-			rules = append(rules, rule{pattern, len(prefix), newWindowFilter(table, pattern, len(prefix))})
+			filter, _ := newWindowFilter(table, pattern, len(prefix))
+			rules = append(rules, rule{pattern, len(prefix), filter})
+		}
+		if round%2 == 1 {
+			// As the index does: number the windows by their slots.
+			renumber := table.compact()
+			for i := range rules {
+				words, kind := appendFilter(nil, rules[i].filter)
+				renumberFilter(words, kind, renumber)
+				rules[i].filter = loadFilter(words, kind)
+			}
 		}
 		for range 100 {
 			path := "/" + randomWord(rng, 60, "abcab/")
@@ -58,6 +70,38 @@ func TestWindowFilterSound(t *testing.T) {
 	}
 }
 
+// A window filter stored in the index's compact form (0 to 4 words by
+// kind) reads back as the same filter, for patterns of any number of
+// pieces, anchored or not, with pieces longer than a window.
+func TestFilterStoredForm(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 43))
+	table := newWindowTable()
+	kinds := map[uint32]int{}
+	for range 5000 {
+		pattern := "/" + randomWord(rng, 3, "ab") + "*" + randomWord(rng, 20, "abcdefab**$")
+		prefix, _ := literalPrefix(pattern)
+		f, _ := newWindowFilter(table, pattern, len(prefix))
+		words, kind := appendFilter([]uint32{7}, f)
+		kinds[kind]++
+		if got := uint32(len(words) - 1); got != filterWords(kind) {
+			t.Fatalf("pattern %q: kind %d stored in %d words, want %d", pattern, kind, got, filterWords(kind))
+		}
+		got := loadFilter(words[1:], kind)
+		if f.first == alwaysMatch {
+			if got.first != alwaysMatch {
+				t.Fatalf("pattern %q: stored as %+v, want first alwaysMatch", pattern, got)
+			}
+			continue
+		}
+		if got != f {
+			t.Fatalf("pattern %q: filter %+v stored as kind %d reads back as %+v", pattern, f, kind, got)
+		}
+	}
+	if len(kinds) != 4 {
+		t.Errorf("kinds stored: %v; want all four", kinds)
+	}
+}
+
 // The index with its window filters decides as the scan does, on rule sets
 // where many wildcard rules share their literal prefix and paths long
 // enough to hold their pieces in any order.
@@ -79,6 +123,56 @@ func TestIndexFilterAgainstScan(t *testing.T) {
 	}
 }
 
+// The index with its window filters decides as the scan does on paths made
+// from the rules themselves (each '*' replaced by a few bytes or none), so
+// that most paths match some rule, often at the boundaries the filters
+// compute: pieces that touch, an anchored piece right after the prefix.
+// Twenty long rules that fail come first, so that every query reaches the
+// filters.
+func TestIndexFilterMatchingPaths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(47, 53))
+	for round := 0; round < 200; round++ {
+		var patterns []string
+		blockers := 0
+		rs, body := randomIndexedRules(t, rng, 300, func() string {
+			if blockers < filterAfter+4 {
+				// Long patterns, tried first, that need the path's bytes
+				// but never match it: the query reaches the filters.
+				blockers++
+				return "/*" + strings.Repeat("abcd", 10) + randomWord(rng, 8, "abcd")
+			}
+			p := "/" + randomWord(rng, 3, "ab") + "*" + randomWord(rng, 12, "abcdabcd**$")
+			patterns = append(patterns, p)
+			return p
+		})
+		if len(patterns) == 0 {
+			continue // every rule a blocker
+		}
+		idx := rs.index.get()
+		for q := 0; q < 100; q++ {
+			pattern := patterns[rng.IntN(len(patterns))]
+			var path strings.Builder
+			for i := 0; i < len(pattern); i++ {
+				switch c := pattern[i]; {
+				case c == '*':
+					path.WriteString(randomWord(rng, 3, "abcd/"))
+				case c == '$' && i == len(pattern)-1:
+				default:
+					path.WriteByte(c)
+				}
+			}
+			if rng.IntN(2) == 0 {
+				path.WriteString(randomWord(rng, 4, "abcd"))
+			}
+			want := scanDecide(rs.compiled, rs.text, path.String())
+			got := idx.find(rs.compiled, rs.text, path.String())
+			if want == nil && got != noRule || want != nil && (got == noRule || &rs.compiled[got] != want) {
+				t.Fatalf("round %d, path %q (from %q): index decides by rule %d, scan by %v\n%s", round, path.String(), pattern, got, want, body)
+			}
+		}
+	}
+}
+
 // FuzzWindowVerify checks, for any pattern and path, that the window filter
 // never rules out a match and that verify agrees with matchPattern.
 func FuzzWindowVerify(f *testing.F) {
@@ -95,7 +189,7 @@ func FuzzWindowVerify(f *testing.F) {
 			return // the index only asks rules whose prefix starts the path
 		}
 		table := newWindowTable()
-		filter := newWindowFilter(table, pattern, len(prefix))
+		filter, _ := newWindowFilter(table, pattern, len(prefix))
 		occ := table.find(path)
 		defer table.put(occ)
 		match := matchPattern(pattern, path)
@@ -106,4 +200,27 @@ func FuzzWindowVerify(f *testing.F) {
 			t.Fatalf("pattern %q, path %q: verify says %v, matchPattern %v", pattern, path, got, match)
 		}
 	})
+}
+
+// loadFilter returns the filter of the given kind that appendFilter wrote
+// at words[0:].
+func loadFilter(words []uint32, kind uint32) windowFilter {
+	f := windowFilter{first: noWindow, last: noWindow, mid: noWindow}
+	switch kind {
+	case filterOnePiece:
+		f.first = int32(words[0])
+		f.last = f.first
+	case filterNoMid:
+		f.first, f.last, f.span = int32(words[0]), int32(words[1]), uint16(words[2])
+	case filterFull:
+		f.first, f.last, f.mid = int32(words[0]), int32(words[1]), int32(words[2])
+		f.span, f.midOff = uint16(words[3]), uint16(words[3]>>16)
+	}
+	return f
+}
+
+// mayMatch is mayMatchStored for a filter not yet stored.
+func (f *windowFilter) mayMatch(occ *occurrences, pattern, path string, n int) bool {
+	words, kind := appendFilter(make([]uint32, 0, 4), *f)
+	return mayMatchStored(words, kind, occ, pattern, path, n)
 }
