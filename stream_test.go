@@ -1,13 +1,17 @@
 package robotstxt
 
 import (
+	"bytes"
 	"fmt"
+	"math/rand/v2"
+	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
 )
 
 // streamTwin fails t when streamVerdict and the compiled form answer a
@@ -170,4 +174,218 @@ func TestLazyCompileConcurrentMethods(t *testing.T) {
 			t.Fatal(e)
 		}
 	}
+}
+
+// Pieces of the corner cases the stream's shortcuts must get right: the
+// line filter (keys after every kind of white space, keys that only look
+// like disallow), the passed-over disallow lines (values that stop at
+// '#', NUL, '%', '*', '$', white space or the line cap), line ends of
+// every kind, and escapes.
+var (
+	cornerGoodKeys = []string{"user-agent", "allow", "disallow", "disallow", "Disallow"}
+	cornerLead     = []string{"", "", " ", "\t", "\v", "\f", " \t\v\f", "\x00", "#", "\xEF\xBB\xBF"}
+	cornerKeys     = []string{"user-agent", "User-Agent", "useragent", "user agent", "allow", "Allow", "disallow", "DISALLOW", "Disallow", "disallow", "Disallowed", "disallowx", "disalow", "dissallow", "disallaw", "diasllow", "dis allow", "dis#allow", "dis\x00allow", "disallow#", "sitemap", "crawl-delay", "u", "d", "a", "x", "", "disallo", "allowed", "user-agents"}
+	cornerSeps     = []string{":", ":", ": ", " :", " : ", "\t:\t", "\v:\f", "\f:\v", " ", "\t", "", "::", ":#", ": #", ":\x00", "\v", "\f"}
+	cornerAgents   = []string{"*", "* foo", "*foo", "*\tfoo", "*\v", "foo", "FOO/1.0", "foo bar", "", "foo\x00x", "f#oo", "123", "fo-o_", "Foo\tBar", "é", "foo*", "**", "bar", "Foo"}
+	cornerBits     = []string{"/", "/", "a", "b", "/a", "/b", "*", "$", "%", "%2f", "%2F", "%c3%a9", "%C3%A9", "é", "\xff", "#", "\x00", " ", "\v", "\t", "index.htm", "/index.html", "/index.htm", "?", ";", "=", "%a", "%zz", "~", "\x7f", "\r"}
+	cornerEnds     = []string{"\n", "\n", "\r\n", "\r", "\r\r\n", "\n\r", "\r\n\n", "\r \n", " \n", "\t\r\n", "#x\r\n", "\x00\r\n", "\r\r", ""}
+	cornerQAgent   = []string{"foo", "FOO", "Foo", "", "*", "fo-o_", "x", "foo bar", "bar", "é"}
+	cornerHosts    = []string{"", "http://h", "https://h:1", "//h", "h", "http://h?q", "http://h#f", "http://h;p"}
+	cornerTails    = []string{"", "", "#", "#/a", "?", "?a=b", ";", ";x", "?#"}
+)
+
+// genCornerPattern returns a rule value or URL path made of cornerBits,
+// sometimes padded to length pad with 'a' bytes.
+func genCornerPattern(c *chooser, pad int) string {
+	var sb strings.Builder
+	if c.pick(5) != 0 {
+		sb.WriteByte('/')
+	}
+	for n := c.pick(6); n > 0; n-- {
+		sb.WriteString(c.from(cornerBits))
+		if pad > 0 && c.pick(4) == 0 {
+			sb.WriteString(strings.Repeat("a", pad))
+			pad = 0
+		}
+	}
+	return sb.String()
+}
+
+// A cornerFile is a generated file with what its questions draw on.
+type cornerFile struct {
+	body   []byte
+	agent  string   // the agent its groups are aimed at
+	values []string // the values of its lines, as written
+	pad    int      // the length of the long runs in its values, or 0
+}
+
+// genCornerFile builds a file aimed at the stream's shortcuts. Some rule
+// values are placed so that they cross parse.MaxLineBytes.
+func genCornerFile(c *chooser) cornerFile {
+	var b bytes.Buffer
+	if c.pick(10) == 0 {
+		b.WriteString("\xEF\xBB\xBF"[:1+c.pick(3)])
+	}
+	f := cornerFile{agent: c.from(cornerQAgent)}
+	// A long run that values and paths share, so that long rules can
+	// match long paths.
+	switch c.pick(6) {
+	case 0:
+		f.pad = 2100 + c.pick(40)
+	case 1:
+		f.pad = 1020 + c.pick(10)
+	}
+	if c.pick(2) == 0 {
+		// Most files open with a group that applies.
+		b.WriteString("user-agent: " + []string{"*", f.agent}[c.pick(2)] + "\n")
+	}
+	for n := 1 + c.pick(14); n > 0; n-- {
+		lead, key, sep := "", c.from(cornerGoodKeys), ": "
+		if c.pick(3) == 0 {
+			lead, key, sep = c.from(cornerLead), c.from(cornerKeys), c.from(cornerSeps)
+		}
+		var value string
+		if strings.HasPrefix(strings.ToLower(key), "user") {
+			value = c.from(cornerAgents)
+			if c.pick(3) == 0 {
+				value = f.agent
+			}
+		} else {
+			value = genCornerPattern(c, f.pad)
+		}
+		line := lead + key + sep
+		if c.pick(8) == 0 {
+			// The value crosses the line cap, or starts near it.
+			line += strings.Repeat(" ", c.pick(3))
+			fill := parse.MaxLineBytes - len(line) - 4 + c.pick(8)
+			if fill > 0 {
+				value = "/" + strings.Repeat("a", fill) + value
+			}
+		}
+		f.values = append(f.values, value)
+		b.WriteString(line)
+		b.WriteString(value)
+		b.WriteString(c.from(cornerEnds))
+	}
+	f.body = b.Bytes()
+	return f
+}
+
+// genCornerURL builds a URL to ask of f: often one a rule of f may
+// match, sometimes with a path longer than 2 KiB.
+func genCornerURL(c *chooser, f *cornerFile) string {
+	var url string
+	if c.pick(2) == 0 {
+		url = c.from(cornerHosts)
+	}
+	switch c.pick(6) {
+	case 0:
+	case 1, 2, 3:
+		// A value with its wildcards filled in, or cut short, and more
+		// bits after it.
+		v := f.values[c.pick(len(f.values))]
+		v = strings.NewReplacer("*", c.from(cornerBits), "$", "").Replace(v)
+		if len(v) > 0 && c.pick(4) == 0 {
+			v = v[:c.pick(len(v))]
+		}
+		tail := genCornerPattern(c, 0)
+		url += v + tail[:c.pick(len(tail)+1)]
+	default:
+		path := genCornerPattern(c, f.pad)
+		if c.pick(10) == 0 {
+			path = "/" + strings.Repeat("a", parse.MaxLineBytes-8+c.pick(16)) + path
+		}
+		url += path
+	}
+	return url + c.from(cornerTails)
+}
+
+// genCornerAgent returns the agent to ask f about: mostly the one it is
+// aimed at.
+func genCornerAgent(c *chooser, f *cornerFile) string {
+	if c.pick(3) == 0 {
+		return c.from(cornerQAgent)
+	}
+	return f.agent
+}
+
+// The stream answers as the compiled form on files aimed at its
+// shortcuts, allocates nothing for paths that fit 2 KiB in wire form, and
+// when it gives up (ok false) the compiled form still answers.
+func TestStreamCorners(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	n := 30000
+	if testing.Short() {
+		n = 3000
+	}
+	src := make([]byte, 512)
+	gaveUp, decided := 0, 0
+	for i := 0; i < n; i++ {
+		for j := range src {
+			src[j] = byte(rng.Uint32())
+		}
+		c := &chooser{src: src}
+		f := genCornerFile(c)
+		body, agent, url := f.body, genCornerAgent(c, &f), genCornerURL(c, &f)
+		v, ok := streamVerdict(string(body), agent, url)
+		if !ok {
+			gaveUp++
+		} else if v.Rule.Line > 0 {
+			decided++
+		}
+		r := Parse(body)
+		compareWithReference(t, body, newRefModel(body), r, agent, url)
+		streamTwin(t, body, r, agent, url)
+		if i%16 == 0 {
+			if _, n, _ := findPath(url); n <= pathBufSize {
+				s := string(body)
+				if a := testing.AllocsPerRun(1, func() { streamVerdict(s, agent, url) }); a != 0 {
+					t.Fatalf("streamVerdict(%q, %q) allocated %v times\nrobots.txt: %q", agent, url, a, body)
+				}
+			}
+		}
+	}
+	t.Logf("%d questions: %d decided by a rule, %d gave up to the compiled form", n, decided, gaveUp)
+}
+
+// The stream answers as Google's library on files aimed at its
+// shortcuts (see TestStreamCorners): Allowed and the matching line, for
+// every question, not only the first ones of a file.
+func TestOracleStreamCorners(t *testing.T) {
+	oracle := os.Getenv(oracleEnv)
+	if oracle == "" {
+		t.Skipf("%s is not set: no Google oracle to compare with", oracleEnv)
+	}
+	rng := rand.New(rand.NewPCG(13, 17))
+	src := make([]byte, 1024)
+	total, streamed := 0, 0
+	for i := 0; i < 1500; i++ {
+		for j := range src {
+			src[j] = byte(rng.Uint32())
+		}
+		c := &chooser{src: src}
+		f := genCornerFile(c)
+		var qs []oracleQuery
+		for range 12 {
+			if q := (oracleQuery{genCornerAgent(c, &f), genCornerURL(c, &f)}); usableQuery(q) {
+				qs = append(qs, q)
+			}
+		}
+		if len(qs) == 0 {
+			continue
+		}
+		for _, want := range askOracle(t, oracle, f.body, qs) {
+			total++
+			v, ok := streamVerdict(string(f.body), want.agent, want.url)
+			if !ok {
+				continue
+			}
+			streamed++
+			if v.Allowed != want.allowed || v.Rule.Line != want.line {
+				t.Errorf("streamed (%q, %q) = %v line %d; Google's library says %v line %d\nrobots.txt: %q",
+					want.agent, want.url, v.Allowed, v.Rule.Line, want.allowed, want.line, f.body)
+			}
+		}
+	}
+	t.Logf("%d of %d questions streamed and compared with Google's library", streamed, total)
 }
