@@ -389,3 +389,9 @@ func TestOracleStreamCorners(t *testing.T) {
 	}
 	t.Logf("%d of %d questions streamed and compared with Google's library", streamed, total)
 }
+
+// BenchmarkStreamCorpus asks one question of every corpus file, freshly
+// parsed: the question streams over the file.
+func BenchmarkStreamCorpus(b *testing.B) {
+	benchEachFile(b, func(f []byte) { Parse(f).Allowed("Googlebot", "https://example.com/a/b?c") })
+}
