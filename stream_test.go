@@ -395,3 +395,122 @@ func TestOracleStreamCorners(t *testing.T) {
 func BenchmarkStreamCorpus(b *testing.B) {
 	benchEachFile(b, func(f []byte) { Parse(f).Allowed("Googlebot", "https://example.com/a/b?c") })
 }
+
+// The stream's limits, on both sides of each: a pattern whose wire form
+// fills half the stack buffer (an escaped pattern, a directory derived
+// from an index.htm allow) and the wildcard budget. Within them the
+// stream answers; past them it gives up and the compiled form answers,
+// alike.
+func TestStreamLimits(t *testing.T) {
+	half := pathBufSize / 2
+	escaped := func(wire int) string { // "/", "é"s, then ASCII: wire bytes long
+		n := (wire - 1) / 6
+		return "/" + strings.Repeat("é", n) + strings.Repeat("x", wire-1-6*n)
+	}
+	derived := func(dir int) string { // an allow whose directory is dir bytes long
+		return "/*" + strings.Repeat("a", dir-3) + "/index.html"
+	}
+	budgetFile := func(rules int) string {
+		return "user-agent: *\n" + strings.Repeat("disallow: /*b\n", rules)
+	}
+	// Each wildcard rule costs its path and pattern: 1021 + 3 bytes.
+	budgetPath := "/" + strings.Repeat("a", 1020)
+	tests := []struct {
+		name, body, url string
+		streams         bool
+		line            int // the deciding line
+	}{
+		{"escaped pattern fills half the buffer", "user-agent: *\ndisallow: " + escaped(half) + "\n", escaped(half), true, 2},
+		{"escaped pattern past half the buffer", "user-agent: *\ndisallow: " + escaped(half+1) + "\n", escaped(half + 1), false, 2},
+		{"derived pattern fills half the buffer", "user-agent: *\ndisallow: /\nallow: " + derived(half-1) + "\n", "/x" + strings.Repeat("a", half-4) + "/", true, 3},
+		{"derived pattern past half the buffer", "user-agent: *\ndisallow: /\nallow: " + derived(half) + "\n", "/x" + strings.Repeat("a", half-3) + "/", false, 3},
+		{"wildcards spend the budget", budgetFile(streamWildBudget / 1024), budgetPath, true, 0},
+		{"wildcards overspend the budget", budgetFile(streamWildBudget/1024 + 1), budgetPath, false, 0},
+		{"plain patterns cost no budget", "user-agent: *\n" + strings.Repeat("disallow: /b\n", 10000), budgetPath, true, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, ok := streamVerdict(tt.body, "x", tt.url)
+			if ok != tt.streams {
+				t.Fatalf("streamVerdict ok = %v, want %v", ok, tt.streams)
+			}
+			compiled := Parse([]byte(tt.body))
+			rs, _ := compiled.rulesFor("x")
+			want := rs.verdict(tt.url)
+			if got := Parse([]byte(tt.body)).Explain("x", tt.url); got != want {
+				t.Fatalf("first Explain = %v; compiled = %v", got, want)
+			}
+			streamTwin(t, []byte(tt.body), compiled, "x", tt.url)
+			if want.Rule.Line != tt.line {
+				t.Fatalf("line %d decided (%v), want line %d", want.Rule.Line, want, tt.line)
+			}
+		})
+	}
+}
+
+// Corners where the stream's shortcuts (the line filter, passed-over
+// disallow lines, the line cap) meet Google's parser. Each answer is
+// Google's library's (RobotsMatcher::OneAgentAllowedByRobots and
+// matching_line, robots.cc), checked again when ROBOTSTXT_ORACLE is set;
+// the stream and the compiled form must both give it.
+func TestStreamGoogleCases(t *testing.T) {
+	const lineCap = parse.MaxLineBytes
+	long := strings.Repeat("a", lineCap-11) // "disallow: /" and this fill the line cap
+	tests := []struct {
+		name, body, agent, url string
+		allowed                bool
+		line                   int
+	}{
+		{"CR alone ends lines", "user-agent: *\rdisallow: /a\r", "x", "/a", false, 2},
+		{"CR LF inside passed-over lines", "user-agent: *\r\ndisallow: /b\r\ndisallow: /a\r\n", "x", "/a", false, 3},
+		{"CR LF, lone LF and lone CR mixed", "user-agent: *\r\n\rdisallow: /b\n\rdisallow: /a\r\r\n", "x", "/a", false, 5},
+		{"partial byte order mark", "\xEF\xBBuser-agent: *\ndisallow: /a\n", "x", "/a", false, 2},
+		{"byte order mark inside the file is a byte", "user-agent: *\n\xEF\xBB\xBFdisallow: /a\n", "x", "/a", true, 0},
+		{"a key that starts with disallow", "user-agent: *\nDisallowed: /a\n", "x", "/a", false, 2},
+		{"misspelt disallow", "user-agent: *\ndisalow: /a\n", "x", "/a", false, 2},
+		{"vertical tab and form feed around key and colon", "user-agent: *\n\v\fdisallow\v:\f/a\n", "x", "/a", false, 2},
+		{"missing colon", "user-agent: *\ndisallow /a\n", "x", "/a", false, 2},
+		{"missing colon with three tokens", "user-agent: *\ndisallow /a b\n", "x", "/a", true, 0},
+		{"NUL ends the value", "user-agent: *\ndisallow: /a\x00b\n", "x", "/ax", false, 2},
+		{"'#' in the key", "user-agent: *\ndis#allow: /a\n", "x", "/a", true, 0},
+		{"'#' ends the value", "user-agent: *\ndisallow: /a#b\n", "x", "/a", false, 2},
+		{"space inside a value stays", "user-agent: *\ndisallow: /a b\n", "x", "/a b", false, 2},
+		{"space inside a value is not %20", "user-agent: *\ndisallow: /a b\n", "x", "/a%20b", true, 0},
+		{"value cut at the line cap matches", "user-agent: *\ndisallow: /" + long + "bc\n", "x", "/" + long + "b", false, 2},
+		{"value cut at the line cap, path differs past it", "user-agent: *\ndisallow: /" + long + "b\n", "x", "/" + long + "c", false, 2},
+		{"key past the line cap", "user-agent: *\n" + strings.Repeat(" ", lineCap) + "disallow: /a\n", "x", "/a", true, 0},
+		{"'*' followed by a letter is no global agent", "user-agent: *bot\ndisallow: /a\n", "x", "/a", true, 0},
+		{"'*' followed by a tab is global", "user-agent: *\tbot\ndisallow: /a\n", "x", "/a", false, 2},
+		{"an empty product token names the empty agent", "user-agent: 123\ndisallow: /a\n", "", "/a", false, 2},
+		{"groups naming the agent merge", "user-agent: foo\ndisallow: /a\nuser-agent: *\ndisallow: /\nuser-agent: foo\nallow: /a\n", "foo", "/a", true, 6},
+		{"rules before any group", "disallow: /a\nuser-agent: *\n", "x", "/a", true, 0},
+		{"index.html with '$'", "user-agent: *\ndisallow: /\nallow: /d/index.html$\n", "x", "/d/", true, 3},
+		{"index.htm after '*'", "user-agent: *\ndisallow: /\nallow: /*/index.htm\n", "x", "/d/", true, 3},
+		{"index.htm under an escaped directory", "user-agent: *\ndisallow: /\nallow: /é/index.htm\n", "x", "/%c3%a9/", true, 3},
+		{"lower-case escapes in pattern and URL", "user-agent: *\ndisallow: /%e9\n", "x", "/%e9x", false, 2},
+		{"query kept, fragment dropped", "user-agent: *\ndisallow: /a?b\n", "x", "http://h/a?b#c", false, 2},
+		{"parameters kept", "user-agent: *\ndisallow: /a;b\n", "x", "http://h/a;b", false, 2},
+		{"URL without a path", "user-agent: *\ndisallow: /?\n", "x", "http://h?q", false, 2},
+		{"'$' inside a pattern is a byte", "user-agent: *\ndisallow: /a$b\n", "x", "/a$b", false, 2},
+		{"empty allow beats empty disallow", "user-agent: *\ndisallow:\nallow:\n", "x", "/", true, 3},
+	}
+	oracle := os.Getenv(oracleEnv)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v, ok := streamVerdict(tt.body, tt.agent, tt.url)
+			if !ok {
+				t.Fatal("streamVerdict gave up")
+			}
+			if v.Allowed != tt.allowed || v.Rule.Line != tt.line {
+				t.Errorf("streamed: allowed %v line %d; Google: allowed %v line %d", v.Allowed, v.Rule.Line, tt.allowed, tt.line)
+			}
+			streamTwin(t, []byte(tt.body), Parse([]byte(tt.body)), tt.agent, tt.url)
+			if oracle != "" {
+				got := askOracle(t, oracle, []byte(tt.body), []oracleQuery{{tt.agent, tt.url}})[0]
+				if got.allowed != tt.allowed || got.line != tt.line {
+					t.Errorf("Google's library now says allowed %v line %d", got.allowed, got.line)
+				}
+			}
+		})
+	}
+}
