@@ -514,3 +514,28 @@ func TestStreamGoogleCases(t *testing.T) {
 		})
 	}
 }
+
+// The stream allocates nothing while the URL's path fits pathBufSize
+// bytes in wire form, up to the last byte, with the longest pattern it
+// escapes on the stack.
+func TestStreamDoesNotAllocateAtLimits(t *testing.T) {
+	half := pathBufSize / 2
+	pattern := "/" + strings.Repeat("é", (half-1)/6) + strings.Repeat("x", (half-1)%6) // half bytes once escaped
+	body := "user-agent: *\ndisallow: " + pattern + "\nallow: /*/index.html\n"
+	for _, url := range []string{
+		"https://a.example" + pattern + strings.Repeat("y", pathBufSize-half),                        // the path fills the buffer
+		"https://a.example?" + strings.Repeat("%c3", 600) + strings.Repeat("z", pathBufSize-2-3*600), // "/" added, escapes upper-cased
+		"/" + strings.Repeat("é", (pathBufSize-1)/6) + strings.Repeat("z", (pathBufSize-1)%6),        // escaped to the last byte
+	} {
+		if _, n, _ := findPath(url); n != pathBufSize {
+			t.Fatalf("the path of %.40q… is %d bytes in wire form, want %d", url, n, pathBufSize)
+		}
+		if _, ok := streamVerdict(body, "x", url); !ok {
+			t.Fatalf("streamVerdict gave up on %.40q…", url)
+		}
+		if n := testing.AllocsPerRun(10, func() { streamVerdict(body, "x", url) }); n != 0 {
+			t.Errorf("streamVerdict(%.40q…) allocated %v times", url, n)
+		}
+		streamTwin(t, []byte(body), Parse([]byte(body)), "x", url)
+	}
+}
