@@ -314,9 +314,9 @@ func genCornerAgent(c *chooser, f *cornerFile) string {
 // when it gives up (ok false) the compiled form still answers.
 func TestStreamCorners(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
-	n := 30000
+	n := 8000
 	if testing.Short() {
-		n = 3000
+		n = 800
 	}
 	src := make([]byte, 512)
 	gaveUp, decided := 0, 0
