@@ -539,3 +539,27 @@ func TestStreamDoesNotAllocateAtLimits(t *testing.T) {
 		streamTwin(t, []byte(body), Parse([]byte(body)), "x", url)
 	}
 }
+
+// FuzzStreamCorners: files and questions aimed at the stream's shortcuts
+// (see genCornerFile), built from the fuzz input, stream as the compiled
+// form answers and without allocating.
+func FuzzStreamCorners(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13"))
+	f.Add(bytes.Repeat([]byte{0x07, 0x00, 0x03, 0x91, 0x1c, 0x08}, 40))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		c := &chooser{src: src}
+		cf := genCornerFile(c)
+		body := string(cf.body)
+		r := Parse(cf.body)
+		for q := 0; q < 4; q++ {
+			agent, url := genCornerAgent(c, &cf), genCornerURL(c, &cf)
+			streamTwin(t, cf.body, r, agent, url)
+			if _, n, _ := findPath(url); n <= pathBufSize {
+				if a := testing.AllocsPerRun(1, func() { streamVerdict(body, agent, url) }); a != 0 {
+					t.Fatalf("streamVerdict(%q, %q) allocated %v times\nrobots.txt: %q", agent, url, a, body)
+				}
+			}
+		}
+	})
+}
