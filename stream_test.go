@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed50c7eacc/robotstxt/internal/corpus"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 )
 
@@ -42,6 +43,39 @@ func TestStreamMatchesCompiled(t *testing.T) {
 		}
 	}
 	t.Logf("%d corpus queries agree", n)
+}
+
+// The stream decides as the compiled form on the corpus rewritten with
+// other line ends (CR alone, CR LF, LF CR: an LF and an empty line ended by
+// CR) and with white space before every key: the line filter and the
+// passed-over disallow lines must find the same lines and numbers.
+func TestStreamMatchesCompiledRewritten(t *testing.T) {
+	_, files := loadCorpus(t)
+	rewrites := []struct {
+		name string
+		do   func(lf []byte) []byte
+	}{
+		{"CR", func(lf []byte) []byte { return bytes.ReplaceAll(lf, []byte("\n"), []byte("\r")) }},
+		{"CR LF", func(lf []byte) []byte { return bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n")) }},
+		{"LF CR", func(lf []byte) []byte { return bytes.ReplaceAll(lf, []byte("\n"), []byte("\n\r")) }},
+		{"indented", func(lf []byte) []byte { return bytes.ReplaceAll(lf, []byte("\n"), []byte("\n \v\f\t")) }},
+	}
+	n := 0
+	for _, f := range files {
+		agents, urls := corpus.Queries(f)
+		lf := bytes.ReplaceAll(f, []byte("\r\n"), []byte("\n"))
+		for _, rw := range rewrites {
+			body := rw.do(lf)
+			r := Parse(body)
+			for _, a := range agents {
+				for _, u := range urls {
+					streamTwin(t, body, r, a, u)
+					n++
+				}
+			}
+		}
+	}
+	t.Logf("%d questions on rewritten corpus files agree", n)
 }
 
 // Table cases for what the stream must get right, each from Google's
