@@ -45,6 +45,12 @@ func adversarialFiles() []struct {
 		{"one-star-line", append([]byte("User-agent: *\nDisallow: /"), fill("*")[:size-30]...)},
 		{"empty-lines", fill("\n")},
 		{"cr-lines", fill("\r")},
+		// Lines ended by CR alone, with no LF in the rest of the file: a
+		// search for the line's end that looks for LF first would cross
+		// the whole rest of the file on every line.
+		{"cr-comment-lines", fill("#c\r")},
+		{"cr-sitemap-lines", fill("Sitemap: /s\r")},
+		{"cr-rules", inGroup(fill("Disallow: /b\r"))},
 		{"colons", fill(":")},
 		{"rules-shared-prefix", []byte(sharedPrefix.String())},
 		{"rules-10000", []byte(manyRules.String())},

@@ -253,6 +253,12 @@ func FuzzAllowed(f *testing.F) {
 	f.Add([]byte("user-agent: FooBot\ndisallow: /x\n"), "FooBot", "http://a/x")
 	f.Add([]byte("user-agent: *\nallow: /é$\ndisallow: /\n"), "a", "/%c3%a9")
 	f.Add([]byte(""), "", "")
+	// The stream's shortcuts: lines ended by CR alone, a passed-over
+	// disallow line with CR LF, a partial byte order mark, '\v' and '\f'
+	// around the key, a value cut at the line cap.
+	f.Add([]byte("user-agent: *\r#c\rdisallow: /b\r\ndisallow: /a\r"), "x", "/a")
+	f.Add([]byte("\xEF\xBBuser-agent: foo\n\v\fDisallow\v:\f/a b\nallow: /*/index.htm$\n"), "FOO", "/a b/")
+	f.Add([]byte("user-agent: *\ndisallow: /"+strings.Repeat("a", 16660)+"\n"), "x", "/"+strings.Repeat("a", 16655))
 	f.Fuzz(func(t *testing.T, data []byte, agent, url string) {
 		r := Parse(data)
 		compareWithReference(t, data, newRefModel(data), r, agent, url)
@@ -260,6 +266,10 @@ func FuzzAllowed(f *testing.F) {
 		if len(url) < 512 {
 			if n := testing.AllocsPerRun(2, func() { r.Allowed(agent, url) }); n != 0 {
 				t.Fatalf("Allowed(%q, %q) allocated %v times", agent, url, n)
+			}
+			body := string(data)
+			if n := testing.AllocsPerRun(2, func() { streamVerdict(body, agent, url) }); n != 0 {
+				t.Fatalf("streamVerdict(%q, %q) allocated %v times", agent, url, n)
 			}
 		}
 	})

@@ -64,7 +64,12 @@ type Tokenizer struct {
 	prevCR bool // the previous line ended in CR, so a following LF may be swallowed
 	done   bool
 	filter *FirstBytes // nil, or the first bytes of the lines to read; see Filter
-	noCR   bool        // with a filter: the rest of the body holds no CR
+	// nextLF and nextCR are the indexes in body of the first LF and CR
+	// at or after where they were last looked for (len(body) if none),
+	// or -1 before that. A byte is searched again only once pos has
+	// passed it, so that finding line ends costs one pass over the body
+	// in all, even when one of the two never occurs (see lineEnd).
+	nextLF, nextCR int
 }
 
 // A FirstBytes is a set of bytes, which a line's first byte that is not
@@ -94,14 +99,7 @@ func firstBytes(set string) *FirstBytes {
 // line numbers do not change. Empty lines are always read. A nil set
 // reads every line. A reader that needs only some kinds of directives
 // reads a file several times faster this way.
-func (t *Tokenizer) Filter(set *FirstBytes) {
-	if set != nil && t.filter == nil {
-		// Most files end lines with LF alone; their lines are passed over
-		// with the library's vectorized byte search.
-		t.noCR = strings.IndexByte(t.body[t.pos:], '\r') < 0
-	}
-	t.filter = set
-}
+func (t *Tokenizer) Filter(set *FirstBytes) { t.filter = set }
 
 // skipLine passes over the next line if the filter rejects it, and
 // reports whether it did.
@@ -151,39 +149,38 @@ func skipBlanks(s string, i int) int {
 // counted. The line must not be empty.
 func (t *Tokenizer) PassLine() {
 	t.lines++
-	var end int
-	if t.noCR {
-		end = strings.IndexByte(t.body[t.pos:], '\n')
-	} else {
-		end = indexLineEnd(t.body[t.pos:], 0)
-	}
-	if end < 0 {
+	end := t.lineEnd(t.pos)
+	if end == len(t.body) {
 		t.done = true
-		t.pos = len(t.body)
+		t.pos = end
 		return
 	}
 	// The line has content, so an LF ending it is never the second half
 	// of a CR LF pair.
-	t.prevCR = t.body[t.pos+end] == '\r'
-	t.pos += end + 1
+	t.prevCR = t.body[end] == '\r'
+	t.pos = end + 1
 }
 
-// indexLineEnd returns the index of the first CR or LF in s at or after
-// from, or -1. Two vectorized searches beat one byte-by-byte scan for
-// both, even on short lines.
-func indexLineEnd(s string, from int) int {
-	rest := s[from:]
-	lf := strings.IndexByte(rest, '\n')
-	if lf >= 0 {
-		rest = rest[:lf]
+// lineEnd returns the index in body of the first CR or LF at or after
+// from, which is at or after pos, or len(body) if there is none. Looking
+// for the nearer of the two afresh on every line would cross the rest of
+// the body on every line of a file that lacks one of them (CR alone ends
+// its lines, say): quadratic time. Each is looked for with the library's
+// vectorized search, and again only once pos has passed it.
+func (t *Tokenizer) lineEnd(from int) int {
+	if t.nextLF < from {
+		t.nextLF = len(t.body)
+		if i := strings.IndexByte(t.body[from:], '\n'); i >= 0 {
+			t.nextLF = from + i
+		}
 	}
-	if cr := strings.IndexByte(rest, '\r'); cr >= 0 {
-		return from + cr
+	if t.nextCR < from {
+		t.nextCR = len(t.body)
+		if i := strings.IndexByte(t.body[from:], '\r'); i >= 0 {
+			t.nextCR = from + i
+		}
 	}
-	if lf >= 0 {
-		return from + lf
-	}
-	return -1
+	return min(t.nextLF, t.nextCR)
 }
 
 // NewTokenizer returns a Tokenizer of body.
@@ -193,7 +190,7 @@ func NewTokenizer(body string) Tokenizer {
 	for n < len(bom) && n < len(body) && body[n] == bom[n] {
 		n++
 	}
-	return Tokenizer{body: body, pos: n}
+	return Tokenizer{body: body, pos: n, nextLF: -1, nextCR: -1}
 }
 
 // Byte classes for the line scan.
@@ -275,11 +272,7 @@ func (t *Tokenizer) Next(l *Line) bool {
 				break scan
 			case scanStop:
 				stop = i
-				if j := indexEither(s[i:], '\n', '\r'); j >= 0 {
-					i += j
-				} else {
-					i = len(s)
-				}
+				i = t.lineEnd(t.pos+i) - t.pos
 				break scan
 			case scanColon:
 				if colon < 0 {

@@ -488,3 +488,63 @@ func TestPassRuleKeepsGroups(t *testing.T) {
 		}
 	}
 }
+
+// Lines end where Google's parser ends them (splitLines) however the
+// reader mixes Next, filters and passed-over disallow lines, in bodies
+// where one of CR and LF is missing for long stretches: the tokenizer
+// remembers where the next CR and LF are, and must never use a stale
+// position (GOOGLE-BEHAVIOR 1.3, SPEC 3.1).
+func TestLineEndsInAnyOrder(t *testing.T) {
+	pieces := []string{"\r", "\r", "\n", "\r\n", "#c", "\x00z", "disallow: /x", " Disallow : /y#c", "user-agent: a", "sitemap: /s", "allow: /w", "x", "   ", "\v", ":"}
+	filters := []*FirstBytes{nil, MatcherLines, AgentLines}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for i := 0; i < 5000; i++ {
+		// Long runs of one line end, then the other.
+		var b strings.Builder
+		for j := rng.IntN(50); j > 0; j-- {
+			p := pieces[rng.IntN(len(pieces))]
+			if rng.IntN(3) == 0 {
+				p = strings.Repeat(p, 1+rng.IntN(8))
+			}
+			b.WriteString(p)
+		}
+		body := b.String()
+		tok := NewTokenizer(body)
+		var ref []lineView
+		for num, content := range splitLines(tok.Rest()) {
+			var l Line
+			TokenizeLine(&l, num+1, content)
+			ref = append(ref, views([]Line{l})[0])
+		}
+		if diff := cmp.Diff(ref, views(tokenize(body))); diff != "" {
+			t.Fatalf("lines of %q (-Google's split +tokenizer):\n%s", body, diff)
+		}
+		last := 0
+		var l Line
+		for {
+			switch rng.IntN(4) {
+			case 0:
+				tok.Filter(filters[rng.IntN(len(filters))])
+			case 1:
+				if _, _, ok := tok.PlainDisallow(); ok {
+					tok.PassLine()
+					last++
+					if r := ref[last-1]; r.Kind != KeyDisallow {
+						t.Fatalf("%q: line %d passed over as a disallow line is %+v", body, last, r)
+					}
+				}
+				continue
+			}
+			if !tok.Next(&l) {
+				break
+			}
+			if l.Num <= last || l.Num > len(ref) {
+				t.Fatalf("%q: line %d after line %d of %d", body, l.Num, last, len(ref))
+			}
+			last = l.Num
+			if diff := cmp.Diff(ref[l.Num-1], views([]Line{l})[0]); diff != "" {
+				t.Fatalf("%q: line %d (-Google's split +tokenizer):\n%s", body, l.Num, diff)
+			}
+		}
+	}
+}
