@@ -19,11 +19,9 @@ const pathBufSize = 2048
 // user-agent line, ignoring ASCII case. Only a group naming the agent (even
 // one with no rules) keeps the "*" groups from applying.
 func (r *Robots) rulesFor(agent string) (rs *ruleSet, specific bool) {
+	// Small enough to inline, so that a question costs one call here.
 	if r == nil {
 		return &noRules, false
-	}
-	if r.outcome == DisallowAll {
-		return &blanketDisallow, false
 	}
 	r.ready()
 	return r.lookup(agent)
@@ -31,6 +29,9 @@ func (r *Robots) rulesFor(agent string) (rs *ruleSet, specific bool) {
 
 // lookup is rulesFor on a compiled r.
 func (r *Robots) lookup(agent string) (rs *ruleSet, specific bool) {
+	if r.outcome == DisallowAll {
+		return &blanketDisallow, false
+	}
 	lo, hi := 0, len(r.tokens)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)

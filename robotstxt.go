@@ -158,12 +158,16 @@ func (r *Robots) compile() {
 // allocate unless url holds bytes that need escaping and its path is longer
 // than 2 KiB once escaped.
 func (r *Robots) Allowed(agent, url string) bool {
-	if body := r.streamable(); body != "" {
-		if v, ok := streamVerdict(body, agent, url); ok {
+	if r == nil {
+		return true // an empty file
+	}
+	if !r.built.Load() {
+		if v, ok := r.streamOrCompile(agent, url); ok {
 			return v.Allowed
 		}
 	}
-	rs, _ := r.rulesFor(agent)
+	// lookup, not rulesFor: one call less on every compiled question.
+	rs, _ := r.lookup(agent)
 	return rs.allowed(url)
 }
 
@@ -171,13 +175,29 @@ func (r *Robots) Allowed(agent, url string) bool {
 // it. The rule's line is the one Google's RobotsMatcher::matching_line
 // reports.
 func (r *Robots) Explain(agent, url string) Verdict {
-	if body := r.streamable(); body != "" {
-		if v, ok := streamVerdict(body, agent, url); ok {
+	if r == nil {
+		return Verdict{Allowed: true}
+	}
+	if !r.built.Load() {
+		if v, ok := r.streamOrCompile(agent, url); ok {
 			return v
 		}
 	}
-	rs, _ := r.rulesFor(agent)
+	rs, _ := r.lookup(agent)
 	return rs.verdict(url)
+}
+
+// streamOrCompile answers a question by streaming over the file when it
+// may (see streamable), and otherwise compiles it: when ok is false, r is
+// compiled.
+func (r *Robots) streamOrCompile(agent, url string) (v Verdict, ok bool) {
+	if body := r.streamable(); body != "" {
+		if v, ok := streamVerdict(body, agent, url); ok {
+			return v, true
+		}
+	}
+	r.compile()
+	return Verdict{}, false
 }
 
 // streamedQuestions is how many questions are answered by streaming over
