@@ -101,6 +101,23 @@ func genURL(c *chooser) string {
 	return url
 }
 
+// eachChooser calls do n times (a tenth as many with -short) with a
+// chooser over size fresh random bytes, from a fixed seed so that a
+// failure repeats; i counts the calls.
+func eachChooser(seed uint64, n, size int, do func(i int, c *chooser)) {
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	if testing.Short() {
+		n /= 10
+	}
+	src := make([]byte, size)
+	for i := 0; i < n; i++ {
+		for j := range src {
+			src[j] = byte(rng.Uint32())
+		}
+		do(i, &chooser{src: src})
+	}
+}
+
 // compareWithReference fails t when the fast implementation and the
 // reference model disagree on a query.
 func compareWithReference(t *testing.T, body []byte, ref *refModel, r *Robots, agent, url string) {
@@ -122,17 +139,7 @@ func compareWithReference(t *testing.T, body []byte, ref *refModel, r *Robots, a
 // escaped and index.htm patterns, agents named in several groups, rules
 // outside groups, long lines. Failures print the file, agent and URL.
 func TestReferenceGenerated(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	n := 4000
-	if testing.Short() {
-		n = 400
-	}
-	src := make([]byte, 2048)
-	for i := 0; i < n; i++ {
-		for j := range src {
-			src[j] = byte(rng.Uint32())
-		}
-		c := &chooser{src: src}
+	eachChooser(1, 4000, 2048, func(_ int, c *chooser) {
 		body := genRobots(c)
 		ref, r := newRefModel(body), Parse(body)
 		for q := 0; q < 12; q++ {
@@ -140,7 +147,7 @@ func TestReferenceGenerated(t *testing.T) {
 			compareWithReference(t, body, ref, r, agent, url)
 			streamTwin(t, body, r, agent, url)
 		}
-	}
+	})
 }
 
 // The reference model agrees with the fast implementation on Google's

@@ -347,18 +347,8 @@ func genCornerAgent(c *chooser, f *cornerFile) string {
 // shortcuts, allocates nothing for paths that fit 2 KiB in wire form, and
 // when it gives up (ok false) the compiled form still answers.
 func TestStreamCorners(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 11))
-	n := 8000
-	if testing.Short() {
-		n = 800
-	}
-	src := make([]byte, 512)
-	gaveUp, decided := 0, 0
-	for i := 0; i < n; i++ {
-		for j := range src {
-			src[j] = byte(rng.Uint32())
-		}
-		c := &chooser{src: src}
+	asked, gaveUp, decided := 0, 0, 0
+	eachChooser(7, 8000, 512, func(i int, c *chooser) {
 		f := genCornerFile(c)
 		body, agent, url := f.body, genCornerAgent(c, &f), genCornerURL(c, &f)
 		v, ok := streamVerdict(string(body), agent, url)
@@ -378,8 +368,9 @@ func TestStreamCorners(t *testing.T) {
 				}
 			}
 		}
-	}
-	t.Logf("%d questions: %d decided by a rule, %d gave up to the compiled form", n, decided, gaveUp)
+		asked++
+	})
+	t.Logf("%d questions: %d decided by a rule, %d gave up to the compiled form", asked, decided, gaveUp)
 }
 
 // The stream answers as Google's library on files aimed at its
