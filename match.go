@@ -60,15 +60,31 @@ var (
 // compareFold compares a lower-case token with s lower-cased (ASCII only).
 func compareFold(token, s string) int {
 	n := min(len(token), len(s))
-	for i := 0; i < n; i++ {
+	i := 0
+	// Eight bytes at a time: agent names are often longer than eight.
+	for ; i+8 <= n; i += 8 {
+		a, b := swar.Load64(token, i), lowerWord(swar.Load64(s, i))
+		if a != b {
+			i += bits.TrailingZeros64(a^b) >> 3 // the first byte that differs
+			return int(token[i]) - int(lowerASCII(s[i]))
+		}
+	}
+	for ; i < n; i++ {
 		if a, b := token[i], lowerASCII(s[i]); a != b {
-			if a < b {
-				return -1
-			}
-			return 1
+			return int(a) - int(b)
 		}
 	}
 	return len(token) - len(s)
+}
+
+// lowerWord lower-cases the ASCII letters among the eight bytes of w, as
+// lowerASCII does each byte.
+func lowerWord(w uint64) uint64 {
+	low7 := w &^ swar.HighBits
+	atLeastA := low7 + swar.Repeat(0x80-'A')         // high bit set where the byte is >= 'A'
+	aboveZ := low7 + swar.Repeat(0x80-'Z'-1)         // high bit set where the byte is > 'Z'
+	upper := atLeastA &^ aboveZ &^ w & swar.HighBits // and below 0x80
+	return w | upper>>2                              // 0x80>>2 is 0x20, the case bit
 }
 
 // pathStart returns the index in url where its path, params and query

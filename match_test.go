@@ -391,3 +391,39 @@ func TestWirePathAgainstReference(t *testing.T) {
 		}
 	}
 }
+
+// compareFold, eight bytes at a time, orders as comparing byte by byte
+// with the agent lower-cased (ASCII letters only) does, on strings of the
+// bytes around the letters and beyond ASCII.
+func TestCompareFoldAgainstBytes(t *testing.T) {
+	alphabet := []byte("@AZ[`az{-_09\x7f\x80\xc1\xdaGgOo")
+	naive := func(token, s string) int {
+		lower := []byte(s)
+		for i, c := range lower {
+			lower[i] = lowerASCII(c)
+		}
+		return strings.Compare(token, string(lower))
+	}
+	sign := func(x int) int { return min(max(x, -1), 1) }
+	rng := rand.New(rand.NewPCG(21, 22))
+	word := func() string {
+		b := make([]byte, rng.IntN(20))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+	for range 20000 {
+		s := word()
+		token := strings.ToLower(s) // often equal, or equal up to a point
+		if rng.IntN(2) == 0 {
+			token = word()
+		}
+		if rng.IntN(3) == 0 && len(token) > 0 {
+			token = token[:rng.IntN(len(token))]
+		}
+		if got, want := sign(compareFold(token, s)), sign(naive(token, s)); got != want {
+			t.Fatalf("compareFold(%q, %q) = %d, want %d", token, s, got, want)
+		}
+	}
+}
