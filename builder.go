@@ -215,7 +215,7 @@ func (b *builder) finish(r *Robots) {
 	var all []compiledRule
 	if len(b.rules) > 0 {
 		all = make([]compiledRule, len(b.rules))
-		b.compiled = b.compiled[:0]
+		b.compiled = slices.Grow(b.compiled[:0], len(b.rules))
 		for i := range b.rules {
 			d := &b.rules[i]
 			b.compiled = append(b.compiled, newCompiledRule(str(d.pattern), d.pattern.off, int(d.line), d.info))

@@ -215,11 +215,16 @@ func (r *Robots) build(body string) {
 func sortRules(dst, src []compiledRule) {
 	const small = 24
 	if len(src) <= small {
-		copy(dst, src)
-		for i := 1; i < len(dst); i++ {
-			for j := i; j > 0 && compareRules(dst[j-1], dst[j]) > 0; j-- {
-				dst[j-1], dst[j] = dst[j], dst[j-1]
+		// Insertion sort on the rank alone: each rule goes after every
+		// rule of its rank already placed, which keeps file order.
+		for i := range src {
+			v := src[i]
+			rank := sortRank(&v)
+			j := i
+			for ; j > 0 && sortRank(&dst[j-1]) > rank; j-- {
+				dst[j] = dst[j-1]
 			}
+			dst[j] = v
 		}
 		return
 	}
@@ -253,6 +258,12 @@ func sortRules(dst, src []compiledRule) {
 		dst[count[k]] = src[i]
 		count[k]++
 	}
+}
+
+// sortRank orders rules as compareRules does but for file order: longer
+// patterns first, then allow before disallow.
+func sortRank(c *compiledRule) int {
+	return (maxPatternLen-int(c.n))<<1 | int(^c.info&ruleAllow)
 }
 
 // An agentToken leads from a product token to its rule set.

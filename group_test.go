@@ -489,6 +489,34 @@ func TestMergedRuleSetOrder(t *testing.T) {
 	}
 }
 
+// sortRules orders rules given in file order as compareRules does, by
+// each of its paths: the insertion sort of small groups, the counting
+// sort, and the comparison sort for long patterns.
+func TestSortRulesRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 43))
+	for round := 0; round < 2000; round++ {
+		n := rng.IntN(60)
+		maxLen := 1 + rng.IntN(12)
+		if rng.IntN(8) == 0 {
+			maxLen = maxPatternLen
+		}
+		src := make([]compiledRule, n)
+		for i := range src {
+			src[i] = compiledRule{n: uint16(rng.IntN(maxLen + 1)), line: int32(i + 1)}
+			if rng.IntN(2) == 0 {
+				src[i].info |= ruleAllow
+			}
+		}
+		want := slices.Clone(src)
+		slices.SortFunc(want, compareRules)
+		got := make([]compiledRule, n)
+		sortRules(got, src)
+		if !slices.Equal(got, want) {
+			t.Fatalf("sortRules(%v) = %v, want %v", src, got, want)
+		}
+	}
+}
+
 // The pattern as written is found again from the compact form (the value
 // kept before its wire form, measured backwards; a derived rule through
 // the allow it comes from) for any mix of escapes, non-ASCII bytes and

@@ -60,12 +60,34 @@ type Naming struct {
 // SortNamings sorts names by token, then by group: the order NextAgent
 // reads them in.
 func SortNamings(names []Naming) {
-	slices.SortFunc(names, func(a, b Naming) int {
-		if c := strings.Compare(a.Token, b.Token); c != 0 {
-			return c
+	const small = 12
+	if len(names) > small {
+		slices.SortFunc(names, compareNamings)
+		return
+	}
+	// Most files name a few agents: an insertion sort, without the
+	// general sort's calls through a function value.
+	for i := 1; i < len(names); i++ {
+		v := names[i]
+		j := i
+		for ; j > 0 && compareNamings(names[j-1], v) > 0; j-- {
+			names[j] = names[j-1]
 		}
-		return int(a.Group - b.Group)
-	})
+		names[j] = v
+	}
+}
+
+// compareNamings orders names by token, then by group. Tokens mostly
+// differ in their first byte, which decides without a call to compare
+// strings.
+func compareNamings(a, b Naming) int {
+	if len(a.Token) > 0 && len(b.Token) > 0 && a.Token[0] != b.Token[0] {
+		return int(a.Token[0]) - int(b.Token[0])
+	}
+	if c := strings.Compare(a.Token, b.Token); c != 0 {
+		return c
+	}
+	return int(a.Group - b.Group)
 }
 
 // NextAgent reads the run of sorted names that starts at names[i], all

@@ -1,7 +1,9 @@
 package parse
 
 import (
+	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -170,5 +172,31 @@ func TestCollectTokens(t *testing.T) {
 	c.NumberTokens()
 	if len(c.Tokens) != 4 || &c.Tokens[0] != &tokens[0] || c.Agents(0)[0].Token != 0 {
 		t.Error("a second NumberTokens changed the tokens")
+	}
+}
+
+// SortNamings orders names by token, then group, as a comparison sort by
+// that order does, for few names (its insertion sort) and many, whatever
+// order the names come in.
+func TestSortNamingsRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 7))
+	tokens := []string{"", "a", "ab", "b", "ba", "bb", "googlebot", "google", "z", "a-b", "a_b"}
+	for round := 0; round < 2000; round++ {
+		names := make([]Naming, rng.IntN(40))
+		for i := range names {
+			names[i] = Naming{Token: tokens[rng.IntN(len(tokens))], Group: int32(rng.IntN(6))}
+		}
+		want := slices.Clone(names)
+		slices.SortFunc(want, func(a, b Naming) int {
+			if c := strings.Compare(a.Token, b.Token); c != 0 {
+				return c
+			}
+			return int(a.Group - b.Group)
+		})
+		got := slices.Clone(names)
+		SortNamings(got)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("SortNamings(%v) (-want +got):\n%s", names, diff)
+		}
 	}
 }
