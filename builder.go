@@ -183,7 +183,8 @@ func (b *builder) finish(r *Robots) {
 	var pad [textPadding]byte
 	text := string(append(b.text, pad[:]...))
 	r.text = text
-	str := func(sp span) string { return text[sp.off : sp.off+sp.n] }
+	// Every span is of text: no bounds to check.
+	str := func(sp span) string { return spanOf(text, sp.off, sp.n) }
 
 	// The agents and sitemaps share one array.
 	strs := make([]string, len(b.agents)+len(b.sitemaps))
@@ -215,10 +216,11 @@ func (b *builder) finish(r *Robots) {
 	var all []compiledRule
 	if len(b.rules) > 0 {
 		all = make([]compiledRule, len(b.rules))
-		b.compiled = slices.Grow(b.compiled[:0], len(b.rules))
+		b.compiled = slices.Grow(b.compiled[:0], len(b.rules))[:len(b.rules)]
+		compiled := b.compiled
 		for i := range b.rules {
 			d := &b.rules[i]
-			b.compiled = append(b.compiled, newCompiledRule(str(d.pattern), d.pattern.off, int(d.line), d.info))
+			compiled[i] = newCompiledRule(str(d.pattern), d.pattern.off, int(d.line), d.info)
 		}
 	}
 	indexes := 0
