@@ -246,7 +246,14 @@ func sortRules(dst, src []compiledRule) {
 		}
 		return k
 	}
-	count := make([]int32, 2*maxLen+3)
+	// The counts of usual lengths fit on the stack.
+	var counts [256]int32
+	var count []int32
+	if n := 2*maxLen + 3; n <= len(counts) {
+		count = counts[:n]
+	} else {
+		count = make([]int32, n)
+	}
 	for i := range src {
 		count[key(&src[i])+1]++
 	}

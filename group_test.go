@@ -491,14 +491,18 @@ func TestMergedRuleSetOrder(t *testing.T) {
 
 // sortRules orders rules given in file order as compareRules does, by
 // each of its paths: the insertion sort of small groups, the counting
-// sort, and the comparison sort for long patterns.
+// sort (its counts on the stack or not), and the comparison sort for long
+// patterns.
 func TestSortRulesRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 43))
 	for round := 0; round < 2000; round++ {
 		n := rng.IntN(60)
 		maxLen := 1 + rng.IntN(12)
-		if rng.IntN(8) == 0 {
+		switch rng.IntN(8) {
+		case 0:
 			maxLen = maxPatternLen
+		case 1:
+			maxLen = 300 // counts past the stack buffer
 		}
 		src := make([]compiledRule, n)
 		for i := range src {
