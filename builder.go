@@ -25,7 +25,7 @@ type builder struct {
 	sitemaps []span
 
 	// Scratch of the final steps.
-	compiled []compiledRule
+	compiled []compiledRule // then the joined rules of merged groups
 	names    []parse.Naming
 	groupIDs []int32
 	groupSet []int32
@@ -289,10 +289,10 @@ func (b *builder) compile(r *Robots, str func(span) string) {
 	for i := 0; i < len(b.names); {
 		var token string
 		token, groups, i = parse.NextAgent(b.names, i, groups)
-		r.tokens = append(r.tokens, agentToken{name: token, set: r.setFor(groups, b.groupSet)})
+		r.tokens = append(r.tokens, agentToken{name: token, set: r.setFor(groups, b.groupSet, &b.compiled)})
 	}
 	if len(globalGroups) > 0 {
-		r.globalSet = 1 + r.setFor(globalGroups, b.groupSet)
+		r.globalSet = 1 + r.setFor(globalGroups, b.groupSet, &b.compiled)
 	}
 	clear(b.names)
 }
