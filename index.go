@@ -313,7 +313,7 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 					continue
 				}
 			case filterOnePiece:
-				if id := int32(words[0]); id >= 0 && (!occ.has(id) || occ.last[id] < n) {
+				if id := int32(words[0]); id >= 0 && (!occ.has(id) || occ.placeOf(id).last < n) {
 					continue
 				}
 			case filterNoMid, filterFull:
@@ -327,19 +327,25 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 					}
 					break
 				}
-				// As mayMatchStored does, without the call.
-				if !occ.has(first) || occ.last[first] < n {
+				// As mayMatchStored does, without the call. Whether the
+				// windows occur is told by a bit each; where they occur
+				// costs a rank (see occurrences.placeOf), so it is asked last.
+				if !occ.has(first) || !occ.has(last) || mid >= 0 && !occ.has(mid) {
 					continue
 				}
-				start := max(n, occ.first(first))
+				p := occ.placeOf(first)
+				if p.last < n {
+					continue
+				}
+				start := max(n, p.first)
 				if mid >= 0 {
 					midOff := int32(spanOff >> 16)
-					if !occ.has(mid) || occ.last[mid] < start+midOff {
+					if p = occ.placeOf(mid); p.last < start+midOff {
 						continue
 					}
-					start = max(start, occ.first(mid)-midOff)
+					start = max(start, p.first-midOff)
 				}
-				if !occ.has(last) || occ.last[last] < start+int32(spanOff&0xFFFF) {
+				if occ.placeOf(last).last < start+int32(spanOff&0xFFFF) {
 					continue
 				}
 			default:

@@ -270,32 +270,184 @@ func renumberFilter(words []uint32, kind uint32, renumber []int32) {
 }
 
 // occurrences records, for one path, where each window of a table first
-// and last starts.
+// and last starts. Only the windows found need a place: a bit per window
+// tells which, and places holds the places of the windows found, by rank
+// (the order of their numbers), which the bits and a count per 64 windows
+// tell without probing. While the path is read, the places are kept in a
+// small map sized by the path, ranked once it is read; or, for a small
+// table or once many windows are found, places holds one place for every
+// window, by number (as many bytes as the map would then take). A place is
+// read only when the bit of its window is set, so nothing but the bits
+// needs clearing for the next path.
 type occurrences struct {
-	// firstPlus[id] is 1 + where window id first starts, or 0 when it does
-	// not occur; last[id] is where it last starts, valid only if it occurs.
-	firstPlus, last []int32
-	// touched lists the windows found, so that put can reset them, unless
-	// there were more than it holds: then put clears every window.
-	touched []int32
-	full    bool
+	words  []presence
+	places []place
+	// While the path is read and dense is false: entries lists the windows
+	// found, in the order found, and slots maps a window number, hashed, to
+	// 1 + its index in entries (0 for an empty slot), in open addressing;
+	// len(slots) is a power of two, at least twice len(entries).
+	entries []occurrence
+	slots   []int32
+	shift   uint // 32 - log2(len(slots))
+	// dense is true once places has one place per window, by number.
+	dense   bool
+	windows int // in the table
 }
 
+// A presence holds the bits of 64 windows, bit id%64 of words[id/64] set
+// when window id occurs, and, once the path is read, how many bits are set
+// in the words before.
+type presence struct {
+	bits uint64
+	rank int32
+}
+
+// A place is where a window first and last starts.
+type place struct{ first, last int32 }
+
+// An occurrence is the place of window id, and the slot that maps id to
+// it.
+type occurrence struct {
+	id    int32
+	place place
+	slot  uint32
+}
+
+// denseWindows is the most windows a table can have for its occurrences to
+// take the dense form from the start: the map would save at most 8 bytes a
+// window, and cost a hash probe per window found.
+const denseWindows = 64
+
 // has reports whether window id occurs in the path.
-func (occ *occurrences) has(id int32) bool { return occ.firstPlus[id] != 0 }
+func (occ *occurrences) has(id int32) bool { return occ.words[id>>6].bits&(1<<(id&63)) != 0 }
+
+// placeOf returns where window id, which occurs, first and last starts,
+// once the path is read.
+func (occ *occurrences) placeOf(id int32) place {
+	if occ.dense {
+		return occ.places[id]
+	}
+	w := occ.words[id>>6]
+	return occ.places[w.rank+int32(bits.OnesCount64(w.bits&(1<<(id&63)-1)))]
+}
 
 // first returns where window id first starts; it must occur.
-func (occ *occurrences) first(id int32) int32 { return occ.firstPlus[id] - 1 }
+func (occ *occurrences) first(id int32) int32 { return occ.placeOf(id).first }
+
+// last returns where window id last starts; it must occur.
+func (occ *occurrences) last(id int32) int32 { return occ.placeOf(id).last }
+
+// at returns the occurrence of window id, which occurs, while the path is
+// read and the form is not dense.
+func (occ *occurrences) at(id int32) *occurrence {
+	mask := uint32(len(occ.slots) - 1)
+	for s := (uint32(id) * 0x9E3779B1) >> occ.shift; ; s = (s + 1) & mask {
+		if e := &occ.entries[occ.slots[s]-1]; e.id == id {
+			return e
+		}
+	}
+}
+
+// record notes, while the path is read, that window id starts at i, after
+// every earlier start.
+func (occ *occurrences) record(id, i int32) {
+	w := &occ.words[id>>6]
+	if bit := uint64(1) << (id & 63); w.bits&bit == 0 {
+		w.bits |= bit
+		if occ.dense {
+			occ.places[id] = place{i, i}
+		} else {
+			occ.insert(id, i)
+		}
+		return
+	}
+	if occ.dense {
+		occ.places[id].last = i
+	} else {
+		occ.at(id).place.last = i
+	}
+}
+
+// insert adds window id, first found at i, to the map, growing it, or
+// turning to the dense form once more than an eighth of the table's
+// windows are found: the map (up to 48 bytes a window found, with entries
+// grown by append and slots at least half empty) then costs about as much
+// as the dense places, 8 bytes a window of the table.
+func (occ *occurrences) insert(id, i int32) {
+	if 2*(len(occ.entries)+1) > len(occ.slots) {
+		if 8*(len(occ.entries)+1) > occ.windows {
+			occ.makeDense()
+			occ.places[id] = place{i, i}
+			return
+		}
+		occ.growSlots()
+	}
+	occ.entries = append(occ.entries, occurrence{id: id, place: place{i, i}})
+	occ.put(len(occ.entries) - 1)
+}
+
+// put puts entries[j] in its slot.
+func (occ *occurrences) put(j int) {
+	mask := uint32(len(occ.slots) - 1)
+	s := (uint32(occ.entries[j].id) * 0x9E3779B1) >> occ.shift
+	for occ.slots[s] != 0 {
+		s = (s + 1) & mask
+	}
+	occ.slots[s], occ.entries[j].slot = int32(j+1), s
+}
+
+func (occ *occurrences) growSlots() {
+	occ.slots = make([]int32, 2*len(occ.slots))
+	occ.shift--
+	for j := range occ.entries {
+		occ.put(j)
+	}
+}
+
+// makeDense moves the windows found to places indexed by window number,
+// for this path and every later one, and drops the map.
+func (occ *occurrences) makeDense() {
+	occ.places = make([]place, occ.windows)
+	for _, e := range occ.entries {
+		occ.places[e.id] = e.place
+	}
+	occ.entries, occ.slots, occ.dense = nil, nil, true
+}
+
+// rank counts the bits before each word and moves the place of every
+// window found to its rank, once the path is read, unless the places are
+// dense: they are then read by window number.
+func (occ *occurrences) rank() {
+	if occ.dense {
+		return
+	}
+	n := int32(0)
+	for b := range occ.words {
+		w := &occ.words[b]
+		w.rank = n
+		n += int32(bits.OnesCount64(w.bits))
+	}
+	if cap(occ.places) < len(occ.entries) {
+		occ.places = make([]place, len(occ.entries), 2*len(occ.entries))
+	}
+	occ.places = occ.places[:len(occ.entries)]
+	for _, e := range occ.entries {
+		w := occ.words[e.id>>6]
+		occ.places[w.rank+int32(bits.OnesCount64(w.bits&(1<<(e.id&63)-1)))] = e.place
+	}
+}
 
 // find records the windows of t that occur in path. occ goes back with
 // t.put.
 func (t *windowTable) find(path string) *occurrences {
 	occ, _ := t.pool.Get().(*occurrences)
 	if occ == nil {
-		n := t.count
-		// Resetting up to n/8 windows one by one costs less than clearing
-		// all n; the list costs half a byte a window.
-		occ = &occurrences{firstPlus: make([]int32, n), last: make([]int32, n), touched: make([]int32, 0, max(n/8, 16))}
+		const slots = 16
+		occ = &occurrences{words: make([]presence, (t.count+63)/64), windows: t.count,
+			slots: make([]int32, slots), shift: uint(32 - bits.TrailingZeros(uint(slots)))}
+		if t.count <= denseWindows {
+			occ.makeDense()
+		}
 	}
 	mask := uint32(len(t.keys) - 1)
 	for i := 0; i < len(path); i++ {
@@ -322,16 +474,7 @@ func (t *windowTable) find(path string) *occurrences {
 			}
 			for s := t.slot(k); ; s = (s + 1) & mask {
 				if t.keys[s] == k {
-					id := t.slotID(s)
-					if occ.firstPlus[id] == 0 {
-						occ.firstPlus[id] = int32(i) + 1
-						if len(occ.touched) < cap(occ.touched) {
-							occ.touched = append(occ.touched, id)
-						} else {
-							occ.full = true
-						}
-					}
-					occ.last[id] = int32(i)
+					occ.record(t.slotID(s), int32(i))
 					break
 				}
 				if t.keys[s] == 0 {
@@ -340,19 +483,23 @@ func (t *windowTable) find(path string) *occurrences {
 			}
 		}
 	}
+	occ.rank()
 	return occ
 }
 
 // put resets occ, which find returned, for the next path, and keeps it.
 func (t *windowTable) put(occ *occurrences) {
-	if occ.full {
-		clear(occ.firstPlus)
-	} else {
-		for _, id := range occ.touched {
-			occ.firstPlus[id] = 0
+	if occ.dense {
+		for b := range occ.words {
+			occ.words[b].bits = 0
 		}
+	} else {
+		for _, e := range occ.entries {
+			occ.words[e.id>>6].bits = 0 // the other windows of the word are in entries too
+			occ.slots[e.slot] = 0
+		}
+		occ.entries = occ.entries[:0]
 	}
-	occ.touched, occ.full = occ.touched[:0], false
 	t.pool.Put(occ)
 }
 
@@ -363,13 +510,13 @@ func (t *windowTable) put(occ *occurrences) {
 func (occ *occurrences) startBound(first, mid, midOff, n int32) (start int32, ok bool) {
 	start = n // the earliest start of q1
 	if first != noWindow {
-		if !occ.has(first) || occ.last[first] < n {
+		if !occ.has(first) || occ.last(first) < n {
 			return 0, false
 		}
 		start = max(start, occ.first(first))
 	}
 	if mid != noWindow {
-		if !occ.has(mid) || occ.last[mid] < start+midOff {
+		if !occ.has(mid) || occ.last(mid) < start+midOff {
 			return 0, false
 		}
 		// qk starts after the middle piece, which starts no earlier than
@@ -408,7 +555,7 @@ func mayMatchStored(words []uint32, kind uint32, occ *occurrences, pattern, path
 		end := len(path) - len(qk)
 		return end >= 0 && path[end:] == qk && int32(end) >= start+span
 	}
-	return occ.has(last) && occ.last[last] >= start+span
+	return occ.has(last) && occ.last(last) >= start+span
 }
 
 // id returns the number of window s, or -1 if it is not in t.
@@ -439,7 +586,7 @@ func (t *windowTable) verify(occ *occurrences, pattern, path string, n int) bool
 			return end >= pos && path[end:] == p
 		}
 		if id := t.id(p[:min(len(p), maxWindow)]); id >= 0 {
-			if !occ.has(id) || occ.last[id] < int32(pos) {
+			if !occ.has(id) || occ.last(id) < int32(pos) {
 				return false // the piece does not start at or after pos
 			}
 			if len(p) <= maxWindow {

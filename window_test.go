@@ -224,3 +224,57 @@ func (f *windowFilter) mayMatch(occ *occurrences, pattern, path string, n int) b
 	words, kind := appendFilter(make([]uint32, 0, 4), *f)
 	return mayMatchStored(words, kind, occ, pattern, path, n)
 }
+
+// The occurrences find records, in either form (a map while few windows
+// occur, arrays by window number once many do), tell where each window of
+// the table first and last starts, as searching the path for it does; and
+// put leaves nothing behind for the next path. Checked on random tables,
+// small (dense from the start) and large, and on paths short and long.
+func TestOccurrencesAgainstSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 29))
+	forms := map[string]int{}
+	for round := 0; round < 60; round++ {
+		table := newWindowTable()
+		alphabet := "abcdefgh/%"[:2+rng.IntN(9)]
+		var windows []string
+		for range rng.IntN(3000) + 1 {
+			w := randomWord(rng, maxWindow, alphabet)
+			if w == "" {
+				continue
+			}
+			table.add(w)
+			windows = append(windows, w)
+		}
+		if round%2 == 1 {
+			table.compact()
+		}
+		for q := range 30 {
+			path := randomWord(rng, []int{8, 100, 2000}[q%3], alphabet)
+			occ := table.find(path)
+			switch {
+			case table.count <= denseWindows:
+				forms["dense from the start"]++
+			case occ.dense:
+				forms["dense"]++
+			default:
+				forms["map"]++
+			}
+			for _, w := range windows {
+				id := table.id(w)
+				first, last := strings.Index(path, w), strings.LastIndex(path, w)
+				if got := occ.has(id); got != (first >= 0) {
+					t.Fatalf("window %q in path %q: has says %v, want %v", w, path, got, first >= 0)
+				}
+				if first >= 0 && (occ.first(id) != int32(first) || occ.last(id) != int32(last)) {
+					t.Fatalf("window %q in path %q: first, last %d, %d; want %d, %d", w, path, occ.first(id), occ.last(id), first, last)
+				}
+			}
+			table.put(occ)
+		}
+	}
+	for _, form := range []string{"dense from the start", "dense", "map"} {
+		if forms[form] == 0 {
+			t.Errorf("no path used the form %q; got %v", form, forms)
+		}
+	}
+}
