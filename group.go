@@ -239,13 +239,8 @@ func sortRules(dst, src []compiledRule) {
 		slices.SortStableFunc(dst, compareRules)
 		return
 	}
-	key := func(c *compiledRule) int {
-		k := 2 * (maxLen - int(c.n))
-		if !c.allow() {
-			k++
-		}
-		return k
-	}
+	// sortRank less the ranks no pattern of src can have.
+	key := func(c *compiledRule) int { return sortRank(c) - 2*(maxPatternLen-maxLen) }
 	// The counts of usual lengths fit on the stack.
 	var counts [256]int32
 	var count []int32

@@ -19,7 +19,6 @@ const pathBufSize = 2048
 // user-agent line, ignoring ASCII case. Only a group naming the agent (even
 // one with no rules) keeps the "*" groups from applying.
 func (r *Robots) rulesFor(agent string) (rs *ruleSet, specific bool) {
-	// Small enough to inline, so that a question costs one call here.
 	if r == nil {
 		return &noRules, false
 	}

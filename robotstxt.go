@@ -187,12 +187,13 @@ func (r *Robots) Explain(agent, url string) Verdict {
 	return rs.verdict(url)
 }
 
-// streamOrCompile answers a question by streaming over the file when it
-// may (see streamable), and otherwise compiles it: when ok is false, r is
+// streamOrCompile answers a question by streaming over the file, while
+// the file is not compiled and fewer than streamedQuestions questions have
+// been asked of it, and otherwise compiles it: when ok is false, r is
 // compiled.
 func (r *Robots) streamOrCompile(agent, url string) (v Verdict, ok bool) {
-	if body := r.streamable(); body != "" {
-		if v, ok := streamVerdict(body, agent, url); ok {
+	if body := r.pending.Load(); body != nil && r.asked.Add(1) <= streamedQuestions {
+		if v, ok := streamVerdict(*body, agent, url); ok {
 			return v, true
 		}
 	}
@@ -209,20 +210,6 @@ func (r *Robots) streamOrCompile(agent, url string) (v Verdict, ok bool) {
 // and a crawler that asks a file one or two questions pays only for
 // reading it once or twice.
 const streamedQuestions = 2
-
-// streamable returns the file to stream over when it is not compiled yet
-// and fewer than streamedQuestions questions have been asked of it, else
-// "".
-func (r *Robots) streamable() string {
-	if r == nil || r.built.Load() {
-		return ""
-	}
-	body := r.pending.Load()
-	if body == nil || r.asked.Add(1) > streamedQuestions {
-		return ""
-	}
-	return *body
-}
 
 // Agent resolves the rules that apply to one crawler, so that many URLs can
 // be checked without looking the agent up again.

@@ -53,7 +53,7 @@ func streamVerdict(body, agent, url string) (v Verdict, ok bool) {
 	// the verdict's pattern comes from s, and with it the path's buffer
 	// would move to the heap.
 	var pathBuf [pathBufSize]byte
-	path := urlPath(url, &pathBuf)
+	path := wirePath(url, &pathBuf)
 	var s stream
 	s.agent, s.budget = agent, streamWildBudget
 	s.specific.n, s.global.n = -1, -1
@@ -199,16 +199,6 @@ var plainPatternByte = func() (t [256]bool) {
 	}
 	return t
 }()
-
-// urlPath returns the path of url in wire form, as decideURL matches it;
-// it may be written to buf.
-func urlPath(url string, buf *[pathBufSize]byte) string {
-	p, n, rewrite := findPath(url)
-	if rewrite {
-		p = rewritePath(p, n, buf)
-	}
-	return p
-}
 
 // derivedMatches reports whether the pattern dir+"$" matches path, as
 // streamMatches does. It may write the pattern to the second half of buf.

@@ -220,7 +220,7 @@ func (t *Tokenizer) Next(l *Line) bool {
 	for !t.done {
 		if t.pos < len(t.body) {
 			// Empty lines, a sixth of real files' lines, take no scan.
-			switch t.body[t.pos] {
+			switch c := t.body[t.pos]; c {
 			case '\n':
 				t.pos++
 				if t.prevCR {
@@ -236,13 +236,12 @@ func (t *Tokenizer) Next(l *Line) bool {
 				t.lines++
 				*l = Line{Num: t.lines, Flags: LineEmpty}
 				return true
-			}
-		}
-		if t.filter != nil && t.pos < len(t.body) {
-			// Lines that start with a byte of the filter, and empty
-			// lines, are read without a call.
-			if c := t.body[t.pos]; !t.filter[c] && c != '\n' && c != '\r' && t.skipLine() {
-				continue
+			default:
+				// Lines that start with a byte of the filter are read
+				// without a call.
+				if t.filter != nil && !t.filter[c] && t.skipLine() {
+					continue
+				}
 			}
 		}
 		s := t.body[t.pos:]
@@ -290,12 +289,9 @@ func (t *Tokenizer) Next(l *Line) bool {
 			t.done = true
 			t.pos = len(t.body)
 		}
+		// The line is not empty (empty lines are read above), so an LF
+		// ending it is never the second half of a CR LF pair.
 		content := s[:i]
-		if term == '\n' && content == "" && t.prevCR {
-			// The LF of a CR LF pair: no line of its own.
-			t.prevCR = false
-			continue
-		}
 		t.prevCR = term == '\r'
 		t.lines++
 		if len(content) > MaxLineBytes {
