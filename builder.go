@@ -17,7 +17,13 @@ import (
 // Parse to the next, so a file costs a handful of allocations whatever its
 // length.
 type builder struct {
-	text     []byte // the bytes kept: agents, tokens, patterns, keys, values
+	text []byte // the bytes kept: agents, tokens, patterns, keys, values
+	// decoding is set while patterns with escapes of bytes >= 0x80 are
+	// kept in decoded form; decoded counts them, and saved is how many
+	// fewer bytes the text holds than in wire form.
+	decoding bool
+	decoded  int
+	saved    int
 	rules    []ruleDraft
 	groups   []groupDraft
 	agents   []agentDraft
@@ -142,16 +148,23 @@ func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
 		info |= ruleAllow
 	}
 	var pattern span
-	if !mayEscape || !escapes(value) {
+	switch {
+	case !mayEscape:
 		pattern = b.keep(value)
-	} else {
+	case escapes(value):
 		// The pattern as written is kept right before the wire form,
 		// where compiledRule.asWritten finds it without allocating.
-		b.keep(value)
-		info |= ruleRawBefore
+		raw := b.keep(value)
 		off := len(b.text)
 		b.text = appendEscaped(b.text, value)
-		pattern = span{uint32(off), uint32(len(b.text) - off)}
+		pattern, info = b.decode(raw, span{uint32(off), uint32(len(b.text) - off)}, info|ruleRawBefore)
+	case b.decoding && hasHighEscape(value):
+		// In wire form as written, with escapes to decode.
+		raw := b.keep(value)
+		pattern, info = b.decode(raw, b.keep(value), info|ruleRawBefore)
+		b.saved -= int(raw.n) // wire form keeps it once
+	default:
+		pattern = b.keep(value)
 	}
 	b.rules = append(b.rules, ruleDraft{pattern: pattern, line: int32(line), info: info})
 	if !allow {
@@ -170,7 +183,32 @@ func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
 	off := len(b.text)
 	b.text = append(b.text, b.text[pattern.off:pattern.off+uint32(len(dir))]...)
 	b.text = append(b.text, '$')
-	b.rules = append(b.rules, ruleDraft{pattern: span{uint32(off), uint32(len(dir) + 1)}, line: int32(line), info: ruleAllow | ruleDerived})
+	b.rules = append(b.rules, ruleDraft{pattern: span{uint32(off), uint32(len(dir) + 1)}, line: int32(line), info: ruleAllow | ruleDerived | info&ruleDecoded})
+}
+
+// decode brings a pattern in wire form, the last bytes of the text, right
+// after the pattern as written (raw), to decoded form when the builder
+// keeps patterns so (see decoded.go), and returns its span and info. When
+// the decoded form is the pattern as written, it is kept once; otherwise
+// the length of the pattern as written comes between them, in two bytes,
+// where compiledRule.asWritten finds it.
+func (b *builder) decode(raw, wire span, info uint8) (span, uint8) {
+	if !b.decoding || !hasHighEscape(unsafe.String(&b.text[wire.off], wire.n)) {
+		return wire, info
+	}
+	b.decoded++
+	n := uint32(decodeInPlace(b.text[wire.off:]))
+	b.text = b.text[:wire.off+n]
+	if string(b.text[raw.off:raw.off+raw.n]) == string(b.text[wire.off:]) {
+		b.text = b.text[:wire.off]
+		b.saved += int(wire.n)
+		return raw, info&^ruleRawBefore | ruleDecoded
+	}
+	b.saved += int(wire.n) - int(n) - 2
+	b.text = append(b.text, 0, 0)
+	copy(b.text[wire.off+2:], b.text[wire.off:wire.off+n])
+	b.text[wire.off], b.text[wire.off+1] = byte(raw.n), byte(raw.n>>8)
+	return span{wire.off + 2, n}, info | ruleDecoded
 }
 
 // finish gives r its parts, each array allocated once at its exact size.
@@ -240,7 +278,7 @@ func (b *builder) finish(r *Robots) {
 		*g = group{line: d.line, agentLo: d.agentLo, agentHi: d.agentHi, fieldLo: d.fieldLo, fieldHi: d.fieldHi, global: d.global}
 		if d.ruleHi > d.ruleLo {
 			g.rules = all[d.ruleLo:d.ruleHi:d.ruleHi]
-			sortRules(g.rules, b.compiled[d.ruleLo:d.ruleHi])
+			sortRules(g.rules, b.compiled[d.ruleLo:d.ruleHi], text)
 		}
 		if len(g.rules) >= indexMinRules {
 			g.index = &lazy[0]
@@ -303,11 +341,27 @@ func (b *builder) release() {
 		cap(b.agents) > maxPooledRules || cap(b.fields) > maxPooledRules || cap(b.names) > maxPooledRules {
 		return
 	}
+	b.reset()
+	builders.Put(b)
+}
+
+// reset empties the builder for another file.
+func (b *builder) reset() {
 	b.text = b.text[:0]
 	b.rules = b.rules[:0]
 	b.groups = b.groups[:0]
 	b.agents = b.agents[:0]
 	b.fields = b.fields[:0]
 	b.sitemaps = b.sitemaps[:0]
-	builders.Put(b)
+	b.decoding, b.decoded, b.saved = false, 0, 0
+}
+
+// decodable reports whether every rule read is decodable (see decoded.go).
+func (b *builder) decodable() bool {
+	for i := range b.rules {
+		if p := b.rules[i].pattern; !decodable(unsafe.String(unsafe.SliceData(b.text[p.off:]), p.n)) {
+			return false
+		}
+	}
+	return true
 }

@@ -43,6 +43,7 @@ type ruleSet struct {
 	requestInterval time.Duration
 	hasRequestRate  bool
 	disallowAll     bool              // the Robots is a blanket disallow
+	decoded         bool              // patterns are in decoded form, so paths must be too (see decoded.go)
 	usage           *usagePreferences // Content-Usage and Content-Signal lines; see buildUsage
 }
 
@@ -57,7 +58,8 @@ type compiledRule struct {
 	// n, the length of the value in wire form, is the priority; see
 	// maxPatternLen.
 	n uint16
-	// info holds ruleAllow, ruleDerived, ruleWild and ruleRawBefore.
+	// info holds ruleAllow, ruleDerived, ruleWild, ruleRawBefore and
+	// ruleDecoded.
 	info uint8
 	// head is how many bytes of the pattern's literal prefix, at most 8,
 	// its first 8 bytes in the string block hold: a path whose first bytes
@@ -111,7 +113,20 @@ const (
 	// ruleRawBefore: escaping changed the pattern as written, which comes
 	// right before the pattern in the string block.
 	ruleRawBefore = 1 << 3
+	// ruleDecoded: the pattern is in decoded form and holds bytes >= 0x80
+	// (see decoded.go); the pattern as written, if kept, is followed by
+	// its length in two bytes.
+	ruleDecoded = 1 << 4
 )
+
+// priority returns the length of the rule's pattern in wire form, which
+// ranks it: Google's matcher lets the longest matching pattern decide.
+func (c *compiledRule) priority(text string) int {
+	if c.info&ruleDecoded == 0 {
+		return int(c.n)
+	}
+	return int(c.n) + 2*highBytes(c.pattern(text))
+}
 
 func (c *compiledRule) allow() bool { return c.info&ruleAllow != 0 }
 
@@ -160,7 +175,11 @@ func (c *compiledRule) asWritten(text string, set []compiledRule) Rule {
 		}
 	}
 	pattern := c.pattern(text)
-	if c.info&ruleRawBefore != 0 {
+	switch {
+	case c.info&(ruleRawBefore|ruleDecoded) == ruleRawBefore|ruleDecoded:
+		n := uint32(text[c.off-2]) | uint32(text[c.off-1])<<8 // see builder.decode
+		pattern = spanOf(text, c.off-2-n, n)
+	case c.info&ruleRawBefore != 0:
 		n := rawLenBefore(text, c.off, len(pattern))
 		pattern = spanOf(text, c.off-n, n)
 	}
@@ -184,11 +203,11 @@ func rawLenBefore(text string, off uint32, n int) uint32 {
 	return off - i
 }
 
-// compareRules orders compiled rules: longer patterns first, then allow
-// before disallow, then file order.
-func compareRules(a, b compiledRule) int {
-	if a.n != b.n {
-		return int(b.n) - int(a.n)
+// compareRules orders compiled rules, whose patterns are spans of text:
+// longer patterns first, then allow before disallow, then file order.
+func compareRules(a, b compiledRule, text string) int {
+	if pa, pb := a.priority(text), b.priority(text); pa != pb {
+		return pb - pa
 	}
 	if a.allow() != b.allow() {
 		if a.allow() {
@@ -203,7 +222,16 @@ func compareRules(a, b compiledRule) int {
 // the caller's buffer: every string r keeps is copied out of it first.
 func (r *Robots) build(body string) {
 	b := builders.Get().(*builder)
+	b.decoding = true
 	b.read(body)
+	if b.decoded > 0 && (b.saved <= 0 || !b.decodable()) {
+		// Rare: the decoded form saves nothing (the rules were written
+		// in wire form), or a rule's pieces could meet an escape of the
+		// path halfway. The file is kept in wire form instead.
+		b.reset()
+		b.read(body)
+	}
+	r.decoded = b.decoded > 0
 	b.finish(r)
 	b.release()
 }
@@ -211,17 +239,18 @@ func (r *Robots) build(body string) {
 // sortRules writes src to dst in compareRules order. The rules of src that
 // tie on length and kind must be in file order (as they are when src is
 // in file order, or is sorted groups in file order), so that a stable
-// sort on (length, allow) suffices.
-func sortRules(dst, src []compiledRule) {
+// sort on (length, allow) suffices. text is the string block of the rules'
+// patterns.
+func sortRules(dst, src []compiledRule, text string) {
 	const small = 24
 	if len(src) <= small {
 		// Insertion sort on the rank alone: each rule goes after every
 		// rule of its rank already placed, which keeps file order.
 		for i := range src {
 			v := src[i]
-			rank := sortRank(&v)
+			rank := sortRank(&v, text)
 			j := i
-			for ; j > 0 && sortRank(&dst[j-1]) > rank; j-- {
+			for ; j > 0 && sortRank(&dst[j-1], text) > rank; j-- {
 				dst[j] = dst[j-1]
 			}
 			dst[j] = v
@@ -232,15 +261,15 @@ func sortRules(dst, src []compiledRule) {
 	// linear when patterns are short, as they almost always are.
 	maxLen := 0
 	for i := range src {
-		maxLen = max(maxLen, int(src[i].n))
+		maxLen = max(maxLen, src[i].priority(text))
 	}
 	if maxLen > 8*len(src) {
 		copy(dst, src)
-		slices.SortStableFunc(dst, compareRules)
+		slices.SortStableFunc(dst, func(a, b compiledRule) int { return compareRules(a, b, text) })
 		return
 	}
 	// sortRank less the ranks no pattern of src can have.
-	key := func(c *compiledRule) int { return sortRank(c) - 2*(maxPatternLen-maxLen) }
+	key := func(c *compiledRule) int { return sortRank(c, text) - 2*(maxPatternLen-maxLen) }
 	// The counts of usual lengths fit on the stack.
 	var counts [256]int32
 	var count []int32
@@ -264,8 +293,8 @@ func sortRules(dst, src []compiledRule) {
 
 // sortRank orders rules as compareRules does but for file order: longer
 // patterns first, then allow before disallow.
-func sortRank(c *compiledRule) int {
-	return (maxPatternLen-int(c.n))<<1 | int(^c.info&ruleAllow)
+func sortRank(c *compiledRule, text string) int {
+	return (maxPatternLen-c.priority(text))<<1 | int(^c.info&ruleAllow)
 }
 
 // An agentToken leads from a product token to its rule set.
@@ -282,7 +311,7 @@ func (r *Robots) setFor(groups []int32, groupSet []int32, scratch *[]compiledRul
 		gi := groups[0]
 		if groupSet[gi] == 0 {
 			g := &r.groups[gi]
-			rs := ruleSet{compiled: g.rules, text: r.text, index: r.groupIndex(g)}
+			rs := ruleSet{compiled: g.rules, text: r.text, index: r.groupIndex(g), decoded: r.decoded}
 			rs.crawlDelay, rs.hasCrawlDelay = crawlDelay(r.fields[g.fieldLo:g.fieldHi])
 			rs.requestInterval, rs.hasRequestRate = requestRate(r.fields[g.fieldLo:g.fieldHi])
 			r.sets = append(r.sets, rs)
@@ -307,7 +336,7 @@ func (r *Robots) groupIndex(g *group) *lazyIndex {
 // order; the crawl delay is the first group's that sets one. scratch is
 // a buffer for joining the groups' rules, which mergedRuleSet may grow.
 func (r *Robots) mergedRuleSet(groups []int32, scratch *[]compiledRule) ruleSet {
-	rs := ruleSet{text: r.text}
+	rs := ruleSet{text: r.text, decoded: r.decoded}
 	if len(groups) == 1 {
 		g := &r.groups[groups[0]]
 		rs.compiled, rs.index = g.rules, r.groupIndex(g)
@@ -327,7 +356,7 @@ func (r *Robots) mergedRuleSet(groups []int32, scratch *[]compiledRule) ruleSet 
 		}
 		*scratch = joined
 		all := make([]compiledRule, n)
-		sortRules(all, joined)
+		sortRules(all, joined, r.text)
 		rs.compiled = all
 		if len(all) >= indexMinRules {
 			rs.index = &lazyIndex{compiled: all, text: r.text}

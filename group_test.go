@@ -466,7 +466,9 @@ func TestAsWrittenOfEscapedRules(t *testing.T) {
 // relies on each group being sorted already (sortRules).
 func TestMergedRuleSetOrder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	patterns := []string{"", "/", "/a", "/ab", "/a*", "/b$", "/abc", "/*", "/x/y", "/é"}
+	// Patterns in decoded form rank by their length in wire form: "/é" is
+	// as long as "/%C3%A9" (RFC 9309 section 2.2.2) and longer than "/abc".
+	patterns := []string{"", "/", "/a", "/ab", "/a*", "/b$", "/abc", "/*", "/x/y", "/é", "/%C3%A9", "/%c3x", "/abcdef"}
 	for i := 0; i < 300; i++ {
 		var b strings.Builder
 		for g := rng.IntN(6) + 2; g > 0; g-- {
@@ -482,7 +484,7 @@ func TestMergedRuleSetOrder(t *testing.T) {
 		r := Parse([]byte(b.String()))
 		rs, _ := r.rulesFor("bot")
 		want := slices.Clone(rs.compiled)
-		slices.SortFunc(want, compareRules)
+		slices.SortFunc(want, func(a, b compiledRule) int { return compareRules(a, b, rs.text) })
 		if !slices.Equal(rs.compiled, want) {
 			t.Fatalf("merged rules of %q are not in compareRules order", b.String())
 		}
@@ -504,17 +506,27 @@ func TestSortRulesRandom(t *testing.T) {
 		case 1:
 			maxLen = 300 // counts past the stack buffer
 		}
+		// Patterns in decoded form rank by their length in wire form:
+		// each byte >= 0x80 of the text counts three.
+		text := make([]byte, maxLen+1)
+		for i := range text {
+			text[i] = byte(rng.IntN(256))
+		}
 		src := make([]compiledRule, n)
 		for i := range src {
-			src[i] = compiledRule{n: uint16(rng.IntN(maxLen + 1)), line: int32(i + 1)}
+			n := rng.IntN(maxLen + 1)
+			src[i] = compiledRule{n: uint16(n), off: uint32(rng.IntN(len(text) - n + 1)), line: int32(i + 1)}
 			if rng.IntN(2) == 0 {
 				src[i].info |= ruleAllow
 			}
+			if maxLen < maxPatternLen/3 && rng.IntN(2) == 0 {
+				src[i].info |= ruleDecoded
+			}
 		}
 		want := slices.Clone(src)
-		slices.SortFunc(want, compareRules)
+		slices.SortFunc(want, func(a, b compiledRule) int { return compareRules(a, b, string(text)) })
 		got := make([]compiledRule, n)
-		sortRules(got, src)
+		sortRules(got, src, string(text))
 		if !slices.Equal(got, want) {
 			t.Fatalf("sortRules(%v) = %v, want %v", src, got, want)
 		}
