@@ -17,13 +17,7 @@ import (
 // Parse to the next, so a file costs a handful of allocations whatever its
 // length.
 type builder struct {
-	text []byte // the bytes kept: agents, tokens, patterns, keys, values
-	// decoding is set while patterns with escapes of bytes >= 0x80 are
-	// kept in decoded form; decoded counts them, and saved is how many
-	// fewer bytes the text holds than in wire form.
-	decoding bool
-	decoded  int
-	saved    int
+	text     []byte // the bytes kept: agents, tokens, patterns, keys, values
 	rules    []ruleDraft
 	groups   []groupDraft
 	agents   []agentDraft
@@ -157,12 +151,7 @@ func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
 		raw := b.keep(value)
 		off := len(b.text)
 		b.text = appendEscaped(b.text, value)
-		pattern, info = b.decode(raw, span{uint32(off), uint32(len(b.text) - off)}, info|ruleRawBefore)
-	case b.decoding && hasHighEscape(value):
-		// In wire form as written, with escapes to decode.
-		raw := b.keep(value)
-		pattern, info = b.decode(raw, b.keep(value), info|ruleRawBefore)
-		b.saved -= int(raw.n) // wire form keeps it once
+		pattern, info = b.compact(raw, span{uint32(off), uint32(len(b.text) - off)}, info|ruleRawBefore)
 	default:
 		pattern = b.keep(value)
 	}
@@ -170,7 +159,8 @@ func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
 	if !allow {
 		return
 	}
-	// The derived pattern is the directory of the wire form, then '$'.
+	// The derived pattern is the directory of the wire form, then '$' (in
+	// compact form if its rule's pattern is).
 	if pattern.n == 0 {
 		return
 	}
@@ -183,32 +173,36 @@ func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
 	off := len(b.text)
 	b.text = append(b.text, b.text[pattern.off:pattern.off+uint32(len(dir))]...)
 	b.text = append(b.text, '$')
-	b.rules = append(b.rules, ruleDraft{pattern: span{uint32(off), uint32(len(dir) + 1)}, line: int32(line), info: ruleAllow | ruleDerived | info&ruleDecoded})
+	b.rules = append(b.rules, ruleDraft{pattern: span{uint32(off), uint32(len(dir) + 1)}, line: int32(line), info: ruleAllow | ruleDerived | info&ruleCompact})
 }
 
-// decode brings a pattern in wire form, the last bytes of the text, right
-// after the pattern as written (raw), to decoded form when the builder
-// keeps patterns so (see decoded.go), and returns its span and info. When
-// the decoded form is the pattern as written, it is kept once; otherwise
-// the length of the pattern as written comes between them, in two bytes,
-// where compiledRule.asWritten finds it.
-func (b *builder) decode(raw, wire span, info uint8) (span, uint8) {
-	if !b.decoding || !hasHighEscape(unsafe.String(&b.text[wire.off], wire.n)) {
+// compact brings a pattern in wire form, the last bytes of the text, right
+// after the pattern as written (raw), to compact form when that keeps
+// fewer bytes (see compact.go), and returns its span and info. When the
+// compact form is the pattern as written, it is kept once; otherwise the
+// length of the pattern as written comes between them, in two bytes, where
+// compiledRule.asWritten finds it.
+func (b *builder) compact(raw, wire span, info uint8) (span, uint8) {
+	h := highEscapes(unsafe.String(&b.text[wire.off], wire.n))
+	if h == 0 {
 		return wire, info
 	}
-	b.decoded++
-	n := uint32(decodeInPlace(b.text[wire.off:]))
+	n := uint32(compactInPlace(b.text[wire.off:]))
 	b.text = b.text[:wire.off+n]
 	if string(b.text[raw.off:raw.off+raw.n]) == string(b.text[wire.off:]) {
 		b.text = b.text[:wire.off]
-		b.saved += int(wire.n)
-		return raw, info&^ruleRawBefore | ruleDecoded
+		return raw, info&^ruleRawBefore | ruleCompact
 	}
-	b.saved += int(wire.n) - int(n) - 2
+	if h < 2 {
+		// The length and the compact form would take as many bytes as the
+		// wire form, or more: keep that.
+		b.text = appendEscaped(b.text[:wire.off], string(b.text[raw.off:raw.off+raw.n]))
+		return wire, info
+	}
 	b.text = append(b.text, 0, 0)
 	copy(b.text[wire.off+2:], b.text[wire.off:wire.off+n])
 	b.text[wire.off], b.text[wire.off+1] = byte(raw.n), byte(raw.n>>8)
-	return span{wire.off + 2, n}, info | ruleDecoded
+	return span{wire.off + 2, n}, info | ruleCompact
 }
 
 // finish gives r its parts, each array allocated once at its exact size.
@@ -353,15 +347,4 @@ func (b *builder) reset() {
 	b.agents = b.agents[:0]
 	b.fields = b.fields[:0]
 	b.sitemaps = b.sitemaps[:0]
-	b.decoding, b.decoded, b.saved = false, 0, 0
-}
-
-// decodable reports whether every rule read is decodable (see decoded.go).
-func (b *builder) decodable() bool {
-	for i := range b.rules {
-		if p := b.rules[i].pattern; !decodable(unsafe.String(unsafe.SliceData(b.text[p.off:]), p.n)) {
-			return false
-		}
-	}
-	return true
 }

@@ -43,7 +43,6 @@ type ruleSet struct {
 	requestInterval time.Duration
 	hasRequestRate  bool
 	disallowAll     bool              // the Robots is a blanket disallow
-	decoded         bool              // patterns are in decoded form, so paths must be too (see decoded.go)
 	usage           *usagePreferences // Content-Usage and Content-Signal lines; see buildUsage
 }
 
@@ -55,11 +54,11 @@ type compiledRule struct {
 	// off locates the value in wire form in the string block.
 	off  uint32
 	line int32
-	// n, the length of the value in wire form, is the priority; see
-	// maxPatternLen.
+	// n is the length of the value in wire form, or in compact form with
+	// ruleCompact; see priority and maxPatternLen.
 	n uint16
 	// info holds ruleAllow, ruleDerived, ruleWild, ruleRawBefore and
-	// ruleDecoded.
+	// ruleCompact.
 	info uint8
 	// head is how many bytes of the pattern's literal prefix, at most 8,
 	// its first 8 bytes in the string block hold: a path whose first bytes
@@ -79,11 +78,16 @@ func newCompiledRule(pattern string, off uint32, line int, info uint8) compiledR
 	if !whole {
 		info |= ruleWild
 	}
-	return compiledRule{off: off, n: uint16(len(pattern)), head: uint8(min(len(literal), 8)), line: int32(line), info: info}
+	head := min(len(literal), 8)
+	if info&ruleCompact != 0 {
+		head = min(head, firstHigh(literal)) // the bytes after differ in wire form
+	}
+	return compiledRule{off: off, n: uint16(len(pattern)), head: uint8(head), line: int32(line), info: info}
 }
 
-// pattern returns the rule's value in wire form, a span of text, the
-// string block of the file the rule was compiled from.
+// pattern returns the rule's value in wire form (compact form with
+// ruleCompact), a span of text, the string block of the file the rule was
+// compiled from.
 func (c *compiledRule) pattern(text string) string { return spanOf(text, c.off, uint32(c.n)) }
 
 // spanOf returns text[off:off+n], which the builder made from text, so
@@ -113,16 +117,16 @@ const (
 	// ruleRawBefore: escaping changed the pattern as written, which comes
 	// right before the pattern in the string block.
 	ruleRawBefore = 1 << 3
-	// ruleDecoded: the pattern is in decoded form and holds bytes >= 0x80
-	// (see decoded.go); the pattern as written, if kept, is followed by
+	// ruleCompact: the pattern is in compact form and holds bytes >= 0x80
+	// (see compact.go); the pattern as written, if kept, is followed by
 	// its length in two bytes.
-	ruleDecoded = 1 << 4
+	ruleCompact = 1 << 4
 )
 
 // priority returns the length of the rule's pattern in wire form, which
 // ranks it: Google's matcher lets the longest matching pattern decide.
 func (c *compiledRule) priority(text string) int {
-	if c.info&ruleDecoded == 0 {
+	if c.info&ruleCompact == 0 {
 		return int(c.n)
 	}
 	return int(c.n) + 2*highBytes(c.pattern(text))
@@ -157,10 +161,15 @@ var headMasks = func() (m [16]uint64) {
 // matcher.
 func (c *compiledRule) matchesFully(text, path string) bool {
 	pattern := c.pattern(text)
-	if c.info&ruleWild == 0 {
+	switch c.info & (ruleWild | ruleCompact) {
+	case 0:
 		return len(path) >= len(pattern) && path[:len(pattern)] == pattern
+	case ruleWild:
+		return matchPattern(pattern, path)
+	case ruleCompact:
+		return hasWirePrefix(pattern, path)
 	}
-	return matchPattern(pattern, path)
+	return matchCompact(pattern, path)
 }
 
 // asWritten returns the rule as it stands in the file whose string block
@@ -176,7 +185,7 @@ func (c *compiledRule) asWritten(text string, set []compiledRule) Rule {
 	}
 	pattern := c.pattern(text)
 	switch {
-	case c.info&(ruleRawBefore|ruleDecoded) == ruleRawBefore|ruleDecoded:
+	case c.info&(ruleRawBefore|ruleCompact) == ruleRawBefore|ruleCompact:
 		n := uint32(text[c.off-2]) | uint32(text[c.off-1])<<8 // see builder.decode
 		pattern = spanOf(text, c.off-2-n, n)
 	case c.info&ruleRawBefore != 0:
@@ -222,16 +231,7 @@ func compareRules(a, b compiledRule, text string) int {
 // the caller's buffer: every string r keeps is copied out of it first.
 func (r *Robots) build(body string) {
 	b := builders.Get().(*builder)
-	b.decoding = true
 	b.read(body)
-	if b.decoded > 0 && (b.saved <= 0 || !b.decodable()) {
-		// Rare: the decoded form saves nothing (the rules were written
-		// in wire form), or a rule's pieces could meet an escape of the
-		// path halfway. The file is kept in wire form instead.
-		b.reset()
-		b.read(body)
-	}
-	r.decoded = b.decoded > 0
 	b.finish(r)
 	b.release()
 }
@@ -311,7 +311,7 @@ func (r *Robots) setFor(groups []int32, groupSet []int32, scratch *[]compiledRul
 		gi := groups[0]
 		if groupSet[gi] == 0 {
 			g := &r.groups[gi]
-			rs := ruleSet{compiled: g.rules, text: r.text, index: r.groupIndex(g), decoded: r.decoded}
+			rs := ruleSet{compiled: g.rules, text: r.text, index: r.groupIndex(g)}
 			rs.crawlDelay, rs.hasCrawlDelay = crawlDelay(r.fields[g.fieldLo:g.fieldHi])
 			rs.requestInterval, rs.hasRequestRate = requestRate(r.fields[g.fieldLo:g.fieldHi])
 			r.sets = append(r.sets, rs)
@@ -336,7 +336,7 @@ func (r *Robots) groupIndex(g *group) *lazyIndex {
 // order; the crawl delay is the first group's that sets one. scratch is
 // a buffer for joining the groups' rules, which mergedRuleSet may grow.
 func (r *Robots) mergedRuleSet(groups []int32, scratch *[]compiledRule) ruleSet {
-	rs := ruleSet{text: r.text, decoded: r.decoded}
+	rs := ruleSet{text: r.text}
 	if len(groups) == 1 {
 		g := &r.groups[groups[0]]
 		rs.compiled, rs.index = g.rules, r.groupIndex(g)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // indexMinRules is the size from which a rule set gets an index; smaller
@@ -137,15 +138,73 @@ type prefixEntry struct {
 
 const noRule = int32(1<<31 - 1)
 
-// prefix returns the prefix of entry e: the first bytes of the pattern of
-// one of its rules, a span of text.
-func (idx *ruleIndex) prefix(e int32, compiled []compiledRule, text string) string {
+// prefixRule returns one of the rules of entry e, whose pattern starts
+// with the entry's prefix.
+func (idx *ruleIndex) prefixRule(e int32, compiled []compiledRule) *compiledRule {
 	entry := &idx.entries[e]
 	rule := entry.literal
 	if rule == noRule {
 		rule = int32(idx.wild[entry.wildLo] & posMask)
 	}
-	return spanOf(text, compiled[rule].off, entry.n)
+	return &compiled[rule]
+}
+
+// prefixAtMost reports whether the prefix of entry e sorts before path or
+// is path; the rules' patterns are spans of text.
+func (idx *ruleIndex) prefixAtMost(e int32, compiled []compiledRule, text, path string) bool {
+	c, n := idx.prefixRule(e, compiled), idx.entries[e].n
+	if c.info&ruleCompact != 0 {
+		return compareWire(spanOf(text, c.off, uint32(c.n)), int(n), path) <= 0
+	}
+	return spanOf(text, c.off, n) <= path // strings.Compare would let path escape
+}
+
+// commonPrefix returns how many bytes of the prefix of entry e start path.
+func (idx *ruleIndex) commonPrefix(e int32, compiled []compiledRule, text, path string) int {
+	c, n := idx.prefixRule(e, compiled), idx.entries[e].n
+	if c.info&ruleCompact != 0 {
+		return commonWirePrefix(spanOf(text, c.off, uint32(c.n)), int(n), path)
+	}
+	return commonPrefixLen(spanOf(text, c.off, n), path)
+}
+
+// A lazyWire gives the matcher the pattern of a rule in wire form,
+// expanding a compact one (into a pooled buffer, taken when first needed)
+// only when the filters cannot tell without its bytes.
+type lazyWire struct {
+	wb   *wireBuffer
+	rule *compiledRule // whose wire form wb holds
+}
+
+// of returns the pattern of c, a span of text, in wire form, valid until
+// the next call for another rule.
+func (l *lazyWire) of(c *compiledRule, text string) string {
+	if c.info&ruleCompact == 0 {
+		return c.pattern(text)
+	}
+	if l.wb == nil {
+		l.wb = getWireBuffer()
+	}
+	if l.rule != c {
+		l.wb.expand(c.pattern(text))
+		l.rule = c
+	}
+	return unsafe.String(unsafe.SliceData(l.wb.b), len(l.wb.b))
+}
+
+func (l *lazyWire) release() {
+	if l.wb != nil {
+		l.wb.release()
+	}
+}
+
+// wirePattern returns the pattern of c, a span of text, in wire form,
+// expanding a compact one into wb.
+func wirePattern(c *compiledRule, text string, wb *wireBuffer) string {
+	if c.info&ruleCompact != 0 {
+		return wb.expand(c.pattern(text))
+	}
+	return c.pattern(text)
 }
 
 // newRuleIndex indexes compiled, a rule set in deciding order whose
@@ -159,6 +218,9 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 	items := make([]item, len(compiled))
 	for i := range compiled {
 		p, whole := literalPrefix(compiled[i].pattern(text))
+		if compiled[i].info&ruleCompact != 0 {
+			p = string(appendWire(nil, p))
+		}
 		items[i] = item{p, int32(i), whole}
 	}
 	slices.SortFunc(items, func(a, b item) int {
@@ -179,6 +241,8 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 	idx.filters = make([]uint32, 0, 2*wildCount)
 	var seen map[string]bool // the patterns of a large entry's wild rules
 	var stack []int32        // entries that are prefixes of the current one
+	var prefixes []string    // of the entries
+	var wb wireBuffer
 	for i := 0; i < len(items); {
 		prefix := items[i].prefix
 		e := prefixEntry{filterLo: uint32(len(idx.filters)), n: uint32(len(prefix)), literal: noRule, wildLo: uint32(len(idx.wild)), parent: -1}
@@ -197,14 +261,18 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 				e.literal = min(e.literal, items[k].pos)
 				continue
 			}
-			pattern := compiled[items[k].pos].pattern(text)
+			c := &compiled[items[k].pos]
 			if j-i > 8 {
 				// A rule whose pattern an earlier rule has never decides.
-				if seen[pattern] {
+				// (A pattern kept in both forms is seen twice: it then
+				// costs a second filter, never a wrong answer.)
+				key := c.pattern(text)
+				if seen[key] {
 					continue
 				}
-				seen[pattern] = true
+				seen[key] = true
 			}
+			pattern := wirePattern(c, text, &wb)
 			filter, covered := newWindowFilter(idx.windows, pattern, len(prefix))
 			word := uint32(items[k].pos)
 			if need := requiredBytes(pattern); j-i < needAfter || requiredBytes(pattern[len(prefix):])&^covered != 0 {
@@ -219,7 +287,7 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 		if uint32(len(idx.wild)) > e.wildLo {
 			e.chainMin = min(e.chainMin, int32(idx.wild[e.wildLo]&posMask))
 		}
-		for len(stack) > 0 && !strings.HasPrefix(prefix, idx.prefix(stack[len(stack)-1], compiled, text)) {
+		for len(stack) > 0 && !strings.HasPrefix(prefix, prefixes[stack[len(stack)-1]]) {
 			stack = stack[:len(stack)-1]
 		}
 		if len(stack) > 0 {
@@ -227,6 +295,7 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 			e.chainMin = min(e.chainMin, idx.entries[e.parent].chainMin)
 		}
 		idx.entries = append(idx.entries, e)
+		prefixes = append(prefixes, prefix)
 		idx.keys = append(idx.keys, keyPair(prefix))
 		stack = append(stack, int32(len(idx.entries)-1))
 		i = j
@@ -262,6 +331,7 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 	best := noRule
 	var occ *occurrences // where the windows occur in path, once found
 	var have uint32      // the path's byteSignature, computed when first useful
+	var wire lazyWire    // the patterns in wire form
 	matched := 0
 	for e >= 0 {
 		entry := &idx.entries[e]
@@ -290,12 +360,12 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 				}
 			}
 			next = filter + filterWords(kind)
-			pattern := compiled[pos].pattern(text)
+			c := &compiled[pos]
 			// The entry's prefix, this rule's literal prefix, starts path.
 			if occ == nil {
 				if matched < filterAfter {
 					matched++
-					if matchPattern(pattern, path) {
+					if matchPattern(wire.of(c, text), path) {
 						best = pos
 						break
 					}
@@ -308,6 +378,7 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 			words, n := idx.filters[filter:next], int32(entry.n)
 			switch kind {
 			case filterAnchoredPiece: // the piece after the last '*' must end the path
+				pattern := wire.of(c, text)
 				piece := pattern[strings.LastIndexByte(pattern, '*')+1 : len(pattern)-1]
 				if end := len(path) - len(piece); end < int(n) || path[end:] != piece {
 					continue
@@ -322,7 +393,7 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 					mid, spanOff = int32(words[2]), words[3]
 				}
 				if first < 0 || last < 0 {
-					if !mayMatchStored(words, kind, occ, pattern, path, int(n)) {
+					if !mayMatchStored(words, kind, occ, wire.of(c, text), path, int(n)) {
 						continue
 					}
 					break
@@ -349,11 +420,11 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 					continue
 				}
 			default:
-				if !mayMatchStored(words, kind, occ, pattern, path, int(n)) {
+				if !mayMatchStored(words, kind, occ, wire.of(c, text), path, int(n)) {
 					continue
 				}
 			}
-			if idx.windows.verify(occ, pattern, path, int(n)) {
+			if idx.windows.verify(occ, wire.of(c, text), path, int(n)) {
 				best = pos
 				break
 			}
@@ -363,6 +434,7 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 	if occ != nil {
 		idx.windows.put(occ)
 	}
+	wire.release()
 	return best
 }
 
@@ -384,7 +456,7 @@ func (idx *ruleIndex) longestPrefixOf(compiled []compiledRule, text, path string
 	lo, hi := 0, len(idx.entries) // find the first entry > path
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if k := &idx.keys[mid]; k[0] < pk[0] || k[0] == pk[0] && (k[1] < pk[1] || k[1] == pk[1] && idx.prefix(int32(mid), compiled, text) <= path) {
+		if k := &idx.keys[mid]; k[0] < pk[0] || k[0] == pk[0] && (k[1] < pk[1] || k[1] == pk[1] && idx.prefixAtMost(int32(mid), compiled, text, path)) {
 			lo = mid + 1
 		} else {
 			hi = mid
@@ -397,7 +469,7 @@ func (idx *ruleIndex) longestPrefixOf(compiled []compiledRule, text, path string
 	// Every entry that is a prefix of path sorts between itself and path,
 	// so it is also a prefix of entry e, within the n bytes e and path
 	// share: it is on e's parent chain, whose prefixes get shorter.
-	n := uint32(commonPrefixLen(idx.prefix(e, compiled, text), path))
+	n := uint32(idx.commonPrefix(e, compiled, text, path))
 	for e >= 0 && idx.entries[e].n > n {
 		e = idx.entries[e].parent
 	}

@@ -102,8 +102,9 @@ func randomIndexedRules(t *testing.T, rng *rand.Rand, extra int, pattern func() 
 // reference the index tests compare with: every rule in order, each by the
 // plain pattern matcher, no index, key or filter.
 func scanDecide(compiled []compiledRule, text, path string) *compiledRule {
+	var wb wireBuffer
 	for i := range compiled {
-		if matchPattern(compiled[i].pattern(text), path) {
+		if matchPattern(wirePattern(&compiled[i], text, &wb), path) {
 			return &compiled[i]
 		}
 	}

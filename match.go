@@ -220,7 +220,7 @@ func (rs *ruleSet) allowsPath(path string) bool {
 	if len(rs.compiled) == 0 {
 		return true
 	}
-	c := rs.decideWire(path)
+	c := rs.decide(path)
 	return c == nil || c.allows()
 }
 
@@ -241,34 +241,12 @@ func (rs *ruleSet) decideURL(url string) *compiledRule {
 		return nil
 	}
 	path, n, rewrite := findPath(url)
-	if !rewrite && !(rs.decoded && hasHighEscape(path)) {
+	if !rewrite {
 		return rs.decide(path)
 	}
-	return rs.decideRewritten(path, n, rewrite)
-}
-
-// decideRewritten is decideURL for a path that must be brought to wire
-// form (n bytes long then), or decoded (see decoded.go), or both. The
-// buffer is declared here, not in decideURL, because an array is zeroed
-// wherever it is declared.
-func (rs *ruleSet) decideRewritten(path string, n int, rewrite bool) *compiledRule {
+	// Declared here, not above: the array is zeroed wherever it is declared.
 	var buf [pathBufSize]byte
-	if rewrite {
-		path = rewritePath(path, n, &buf)
-	}
-	if rs.decoded && hasHighEscape(path) {
-		path = decodePath(path, &buf)
-	}
-	return rs.decide(path)
-}
-
-// decideWire is decide for a path in wire form.
-func (rs *ruleSet) decideWire(path string) *compiledRule {
-	if rs.decoded && hasHighEscape(path) {
-		var buf [pathBufSize]byte
-		path = decodePath(path, &buf)
-	}
-	return rs.decide(path)
+	return rs.decide(rewritePath(path, n, &buf))
 }
 
 // wirePath returns the path of url as the matcher sees it (see findPath

@@ -88,7 +88,6 @@ type Robots struct {
 	globalSet int32        // 1 + the index in sets of the rules of the "*" groups; 0 if none
 	size      int          // bytes read
 	truncated bool         // bytes past the size limit were ignored
-	decoded   bool         // rule patterns are kept in decoded form (see decoded.go)
 	outcome   Outcome      // Rules, or a blanket answer from an HTTP result
 }
 
