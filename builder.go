@@ -323,6 +323,7 @@ func (b *builder) compile(r *Robots, str func(span) string) {
 		token, groups, i = parse.NextAgent(b.names, i, groups)
 		r.tokens = append(r.tokens, agentToken{name: token, set: r.setFor(groups, b.groupSet, &b.compiled)})
 	}
+	r.indexTokens()
 	if len(globalGroups) > 0 {
 		r.globalSet = 1 + r.setFor(globalGroups, b.groupSet, &b.compiled)
 	}

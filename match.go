@@ -31,17 +31,8 @@ func (r *Robots) lookup(agent string) (rs *ruleSet, specific bool) {
 	if r.outcome == DisallowAll {
 		return &blanketDisallow, false
 	}
-	lo, hi := 0, len(r.tokens)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if compareFold(r.tokens[mid].name, agent) < 0 {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	if lo < len(r.tokens) && compareFold(r.tokens[lo].name, agent) == 0 {
-		return &r.sets[r.tokens[lo].set], true
+	if t := r.findToken(agent); t != nil {
+		return &r.sets[t.set], true
 	}
 	if r.globalSet > 0 {
 		return &r.sets[r.globalSet-1], false
@@ -55,26 +46,6 @@ var (
 	noRules         ruleSet
 	blanketDisallow = ruleSet{disallowAll: true}
 )
-
-// compareFold compares a lower-case token with s lower-cased (ASCII only).
-func compareFold(token, s string) int {
-	n := min(len(token), len(s))
-	i := 0
-	// Eight bytes at a time: agent names are often longer than eight.
-	for ; i+8 <= n; i += 8 {
-		a, b := swar.Load64(token, i), lowerWord(swar.Load64(s, i))
-		if a != b {
-			i += bits.TrailingZeros64(a^b) >> 3 // the first byte that differs
-			return int(token[i]) - int(lowerASCII(s[i]))
-		}
-	}
-	for ; i < n; i++ {
-		if a, b := token[i], lowerASCII(s[i]); a != b {
-			return int(a) - int(b)
-		}
-	}
-	return len(token) - len(s)
-}
 
 // lowerWord lower-cases the ASCII letters among the eight bytes of w, as
 // lowerASCII does each byte.

@@ -83,7 +83,8 @@ type Robots struct {
 	fields    []Field  // other directives, in file order
 	text      string   // the string block: every kept string is a part of it
 	sitemaps  []string
-	tokens    []agentToken // every product token of the file, sorted
+	tokens    []agentToken // every product token of the file
+	slots     []agentSlot  // finds tokens by name (see agents.go)
 	sets      []ruleSet    // the rule sets tokens lead to
 	globalSet int32        // 1 + the index in sets of the rules of the "*" groups; 0 if none
 	size      int          // bytes read

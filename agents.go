@@ -1,0 +1,100 @@
+package robotstxt
+
+import (
+	"math/bits"
+
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
+)
+
+// Every query names an agent, and Google compares it with the product
+// token of each user-agent line, ignoring ASCII case. A file's tokens are
+// found through a small hash table of their lower-cased forms: a hash of
+// the agent and, most often, one probe, where a binary search took a
+// comparison and a mispredicted branch per step.
+
+// An agentSlot is one slot of Robots.slots, in open addressing.
+type agentSlot struct {
+	tag   uint32 // the high bits of the token's foldHash, to skip the others without reading them
+	token int32  // 1 + the token's index in Robots.tokens; 0 for an empty slot
+}
+
+// foldHash hashes s lower-cased (ASCII letters only), so that the names
+// equalFold finds equal hash alike.
+func foldHash(s string) uint64 {
+	const m = 0x9E3779B97F4A7C15
+	h := uint64(len(s)) * m
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		h = (h ^ lowerWord(swar.Load64(s, i))) * m
+		h ^= h >> 29
+	}
+	if i < len(s) {
+		var w uint64
+		if len(s) >= 8 {
+			w = lowerWord(swar.Load64(s, len(s)-8)) // the last 8 bytes, read again in part
+		} else {
+			for j := len(s) - 1; j >= 0; j-- {
+				w = w<<8 | uint64(lowerASCII(s[j]))
+			}
+		}
+		h = (h ^ w) * m
+		h ^= h >> 29
+	}
+	return h
+}
+
+// equalFold reports whether a lower-case token equals s lower-cased (ASCII
+// letters only).
+func equalFold(token, s string) bool {
+	if len(token) != len(s) {
+		return false
+	}
+	i := 0
+	for ; i+8 <= len(s); i += 8 { // agent names are often longer than eight bytes
+		if swar.Load64(token, i) != lowerWord(swar.Load64(s, i)) {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
+		if token[i] != lowerASCII(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// indexTokens builds r.slots for r.tokens, which are distinct: at most half
+// the slots are full, so that probes stay short.
+func (r *Robots) indexTokens() {
+	if len(r.tokens) == 0 {
+		return
+	}
+	r.slots = make([]agentSlot, 1<<bits.Len(uint(2*len(r.tokens)-1)))
+	mask := uint64(len(r.slots) - 1)
+	for t := range r.tokens {
+		h := foldHash(r.tokens[t].name)
+		i := h & mask
+		for r.slots[i].token != 0 {
+			i = (i + 1) & mask
+		}
+		r.slots[i] = agentSlot{tag: uint32(h >> 32), token: int32(t + 1)}
+	}
+}
+
+// findToken returns the token of the file that agent names, or nil.
+func (r *Robots) findToken(agent string) *agentToken {
+	if len(r.slots) == 0 {
+		return nil
+	}
+	h := foldHash(agent)
+	mask := uint64(len(r.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := r.slots[i]
+		if s.token == 0 {
+			return nil
+		}
+		if t := &r.tokens[s.token-1]; s.tag == uint32(h>>32) && equalFold(t.name, agent) {
+			return t
+		}
+	}
+}
