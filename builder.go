@@ -193,9 +193,9 @@ func (b *builder) compact(raw, wire span, info uint8) (span, uint8) {
 		b.text = b.text[:wire.off]
 		return raw, info&^ruleRawBefore | ruleCompact
 	}
-	if h < 2 {
+	if h < 2 || raw.n > 0xFFFF {
 		// The length and the compact form would take as many bytes as the
-		// wire form, or more: keep that.
+		// wire form, or more (or the length would not fit): keep that.
 		b.text = appendEscaped(b.text[:wire.off], string(b.text[raw.off:raw.off+raw.n]))
 		return wire, info
 	}
