@@ -194,7 +194,7 @@ func TestCompactAsWritten(t *testing.T) {
 		{"/éx", 7}, // "/%C3%A9x" is longer than "/%C3%A9"
 		{"/éy", 8},
 	} {
-		for range 3 { // streamed, then compiled
+		for range streamedQuestions + 1 { // streamed, then compiled
 			if v := r.Explain("bot", "http://example.com"+q.url); v.Rule.Line != q.line {
 				t.Errorf("Explain(%q) decided by line %d, want %d", q.url, v.Rule.Line, q.line)
 			}
