@@ -12,11 +12,10 @@ import (
 // the agent and, most often, one probe, where a binary search took a
 // comparison and a mispredicted branch per step.
 
-// An agentSlot is one slot of Robots.slots, in open addressing.
-type agentSlot struct {
-	tag   uint32 // the high bits of the token's foldHash, to skip the others without reading them
-	token int32  // 1 + the token's index in Robots.tokens; 0 for an empty slot
-}
+// Robots.slots holds, in open addressing, 1 + the index of each token in
+// Robots.tokens in the low bits (those of Robots.tokenMask), and the high
+// bits of the token's foldHash above them, which skip the other tokens
+// without reading them; 0 is an empty slot.
 
 // foldHash hashes s lower-cased (ASCII letters only), so that the names
 // equalFold finds equal hash alike.
@@ -69,15 +68,16 @@ func (r *Robots) indexTokens() {
 	if len(r.tokens) == 0 {
 		return
 	}
-	r.slots = make([]agentSlot, 1<<bits.Len(uint(2*len(r.tokens)-1)))
+	r.slots = make([]uint32, 1<<bits.Len(uint(2*len(r.tokens)-1)))
+	r.tokenMask = 1<<bits.Len(uint(len(r.tokens))) - 1
 	mask := uint64(len(r.slots) - 1)
 	for t := range r.tokens {
 		h := foldHash(r.tokens[t].name)
 		i := h & mask
-		for r.slots[i].token != 0 {
+		for r.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
-		r.slots[i] = agentSlot{tag: uint32(h >> 32), token: int32(t + 1)}
+		r.slots[i] = uint32(h>>32)&^r.tokenMask | uint32(t+1)
 	}
 }
 
@@ -87,14 +87,16 @@ func (r *Robots) findToken(agent string) *agentToken {
 		return nil
 	}
 	h := foldHash(agent)
-	mask := uint64(len(r.slots) - 1)
+	tag, mask := uint32(h>>32)&^r.tokenMask, uint64(len(r.slots)-1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := r.slots[i]
-		if s.token == 0 {
+		if s == 0 {
 			return nil
 		}
-		if t := &r.tokens[s.token-1]; s.tag == uint32(h>>32) && equalFold(t.name, agent) {
-			return t
+		if s&^r.tokenMask == tag {
+			if t := &r.tokens[s&r.tokenMask-1]; equalFold(t.name, agent) {
+				return t
+			}
 		}
 	}
 }

@@ -84,7 +84,8 @@ type Robots struct {
 	text      string   // the string block: every kept string is a part of it
 	sitemaps  []string
 	tokens    []agentToken // every product token of the file
-	slots     []agentSlot  // finds tokens by name (see agents.go)
+	slots     []uint32     // finds tokens by name (see agents.go)
+	tokenMask uint32       // the bits of a slot that hold a token's index
 	sets      []ruleSet    // the rule sets tokens lead to
 	globalSet int32        // 1 + the index in sets of the rules of the "*" groups; 0 if none
 	size      int          // bytes read
