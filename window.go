@@ -2,6 +2,7 @@ package robotstxt
 
 import (
 	"math/bits"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -50,23 +51,32 @@ const (
 	alwaysMatch = -2
 )
 
-// A windowTable numbers the distinct windows 0, 1, ..., in open
-// addressing.
+// A windowTable numbers the distinct windows 0, 1, .... While windows are
+// added, it is an open-addressing table. Once complete (see compact), it
+// keeps only the windows' hashes, sorted, a window's number being the
+// index of its hash: the hash is a bijection of the packed window, so it
+// stands for the window, and buckets, a range of hashes each, tell where
+// to look without empty slots.
 type windowTable struct {
-	keys []uint32 // 0 for an empty slot
-	// ids is the number of the window in each slot while windows are
-	// added. Once the table is complete, compact drops it: a window's
-	// number is then the rank of its slot among the full ones, which
-	// occupied and ranks tell (see slotID).
-	ids      []int32
-	occupied []uint64 // bit s set when slot s is full
-	ranks    []uint32 // full slots before each 64 slots of occupied
-	shift    uint     // 32 - log2(len(keys))
-	count    int      // windows in keys
-	lengths  uint8    // bit n-1 set when some window is n bytes long
-	starts   [4]uint64
-	pool     sync.Pool // of *occurrences sized for this table
+	// While windows are added: keys (0 for an empty slot) and the number
+	// of the window in each slot.
+	keys  []uint32
+	ids   []int32
+	shift uint // 32 - log2(len(keys))
+	// Once complete: the sorted hashes, and where each bucket of hashes
+	// starts in them (see bucketOf); the last element is len(hashes).
+	hashes  []uint32
+	buckets []uint32
+	count   int   // windows in the table
+	lengths uint8 // bit n-1 set when some window is n bytes long
+	starts  [4]uint64
+	pool    sync.Pool // of *occurrences sized for this table
 }
+
+// bucketLoad is the mean number of hashes in a bucket of a complete table:
+// a window then costs 4 bytes, and a quarter of the 4 of its bucket's
+// start, and a lookup reads a bucket start and about two hashes.
+const bucketLoad = 4
 
 // packWindow packs s (1 to maxWindow bytes) little-endian.
 func packWindow(s string) uint32 {
@@ -77,7 +87,11 @@ func packWindow(s string) uint32 {
 	return k
 }
 
-func (t *windowTable) slot(k uint32) uint32 { return (k * 0x9E3779B1) >> t.shift }
+// windowHash is a bijection of packed windows (an odd multiplier), whose
+// high bits are well mixed.
+func windowHash(k uint32) uint32 { return k * 0x9E3779B1 }
+
+func (t *windowTable) slot(k uint32) uint32 { return windowHash(k) >> t.shift }
 
 // newWindowTable returns an empty table.
 func newWindowTable() *windowTable {
@@ -85,12 +99,13 @@ func newWindowTable() *windowTable {
 	return &windowTable{keys: make([]uint32, size), ids: make([]int32, size), shift: uint(32 - bits.TrailingZeros(uint(size)))}
 }
 
-// add returns the number of window s, adding it if needed. The table
-// grows to keep a quarter of it empty, so that probes stay short.
+// add returns the number of window s, adding it if needed; the table must
+// not be complete. It grows to keep a quarter of it empty, so that probes
+// stay short.
 func (t *windowTable) add(s string) int32 {
 	k := packWindow(s)
 	if i := t.lookup(k); t.keys[i] == k {
-		return t.slotID(i)
+		return t.ids[i]
 	}
 	if 4*(t.count+1) > 3*len(t.keys) {
 		t.grow()
@@ -103,39 +118,70 @@ func (t *windowTable) add(s string) int32 {
 	return t.ids[i]
 }
 
-// slotID returns the number of the window in slot s.
-func (t *windowTable) slotID(s uint32) int32 {
-	if t.ids != nil {
-		return t.ids[s]
-	}
-	w := s / 64
-	return int32(t.ranks[w]) + int32(bits.OnesCount64(t.occupied[w]&(1<<(s%64)-1)))
-}
-
-// compact renumbers the windows by the rank of their slots, which the
-// table can compute, and drops ids, which cost as much as the keys. It
-// returns the new number of each window by its old one. No window can be
-// added after.
+// compact completes the table: it numbers the windows by the order of
+// their hashes, which is all it keeps, and returns the new number of each
+// window by its old one. No window can be added after.
 func (t *windowTable) compact() []int32 {
-	renumber := make([]int32, t.count)
-	t.occupied = make([]uint64, (len(t.keys)+63)/64)
-	t.ranks = make([]uint32, len(t.occupied))
-	n := uint32(0)
-	for w := range t.occupied {
-		t.ranks[w] = n
-		for b := 0; b < 64 && 64*w+b < len(t.keys); b++ {
-			if s := 64*w + b; t.keys[s] != 0 {
-				t.occupied[w] |= 1 << b
-				renumber[t.ids[s]] = int32(n)
-				n++
-			}
+	byHash := make([]uint64, 0, t.count) // hash, then old number
+	for s, k := range t.keys {
+		if k != 0 {
+			byHash = append(byHash, uint64(windowHash(k))<<32|uint64(t.ids[s]))
 		}
 	}
-	t.ids = nil
+	slices.Sort(byHash)
+	renumber := make([]int32, t.count)
+	t.hashes = make([]uint32, t.count)
+	t.buckets = make([]uint32, max(t.count/bucketLoad, 1)+1)
+	for i, e := range byHash {
+		h := uint32(e >> 32)
+		renumber[uint32(e)] = int32(i)
+		t.hashes[i] = h
+		t.buckets[t.bucketOf(h)+1]++
+	}
+	for b := 1; b < len(t.buckets); b++ {
+		t.buckets[b] += t.buckets[b-1]
+	}
+	t.keys, t.ids = nil, nil
 	return renumber
 }
 
-// lookup returns the slot of k, or the empty slot where it belongs.
+// bucketOf returns the bucket of hash h in a complete table: buckets
+// split the range of hashes evenly, so they keep the hashes' order.
+func (t *windowTable) bucketOf(h uint32) uint32 {
+	return uint32(uint64(h) * uint64(len(t.buckets)-1) >> 32)
+}
+
+// number returns the number of the window packed as k in a complete
+// table, or -1.
+func (t *windowTable) number(k uint32) int32 {
+	h := windowHash(k)
+	b := t.bucketOf(h)
+	lo, hi := t.buckets[b], t.buckets[b+1]
+	if hi-lo > 8 {
+		return t.search(h, lo, hi)
+	}
+	for ; lo < hi; lo++ {
+		if g := t.hashes[lo]; g >= h {
+			if g == h {
+				return int32(lo)
+			}
+			break // sorted: h is not further on
+		}
+	}
+	return -1
+}
+
+// search is number by binary search, for the large buckets that windows
+// chosen to collide would make.
+func (t *windowTable) search(h, lo, hi uint32) int32 {
+	if i, ok := slices.BinarySearch(t.hashes[lo:hi], h); ok {
+		return int32(lo) + int32(i)
+	}
+	return -1
+}
+
+// lookup returns the slot of k, or the empty slot where it belongs, while
+// windows are added.
 func (t *windowTable) lookup(k uint32) uint32 {
 	mask := uint32(len(t.keys) - 1)
 	i := t.slot(k)
@@ -449,7 +495,6 @@ func (t *windowTable) find(path string) *occurrences {
 			occ.makeDense()
 		}
 	}
-	mask := uint32(len(t.keys) - 1)
 	for i := 0; i < len(path); i++ {
 		c := path[i]
 		if t.starts[c>>6]&(1<<(c&63)) == 0 {
@@ -472,12 +517,27 @@ func (t *windowTable) find(path string) *occurrences {
 			if k>>(8*(n-1)) == 0 {
 				break // a NUL: no window holds one
 			}
-			for s := t.slot(k); ; s = (s + 1) & mask {
-				if t.keys[s] == k {
-					occ.record(t.slotID(s), int32(i))
-					break
+			if t.keys != nil { // not complete: tests ask such tables
+				if id := t.idOfKey(k); id >= 0 {
+					occ.record(id, int32(i))
 				}
-				if t.keys[s] == 0 {
+				continue
+			}
+			// t.number, inlined: most probes miss.
+			h := windowHash(k)
+			b := t.bucketOf(h)
+			lo, hi := t.buckets[b], t.buckets[b+1]
+			if hi-lo > 8 {
+				if id := t.search(h, lo, hi); id >= 0 {
+					occ.record(id, int32(i))
+				}
+				continue
+			}
+			for ; lo < hi; lo++ {
+				if g := t.hashes[lo]; g >= h {
+					if g == h {
+						occ.record(int32(lo), int32(i))
+					}
 					break
 				}
 			}
@@ -559,10 +619,15 @@ func mayMatchStored(words []uint32, kind uint32, occ *occurrences, pattern, path
 }
 
 // id returns the number of window s, or -1 if it is not in t.
-func (t *windowTable) id(s string) int32 {
-	k := packWindow(s)
+func (t *windowTable) id(s string) int32 { return t.idOfKey(packWindow(s)) }
+
+// idOfKey returns the number of the window packed as k, or -1.
+func (t *windowTable) idOfKey(k uint32) int32 {
+	if t.keys == nil {
+		return t.number(k)
+	}
 	if i := t.lookup(k); t.keys[i] == k {
-		return t.slotID(i)
+		return t.ids[i]
 	}
 	return -1
 }

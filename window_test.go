@@ -9,7 +9,7 @@ import (
 // A window filter never rules out a pattern that matches, and verify
 // answers as matchPattern does: checked on random patterns and paths, with
 // the windows numbered as they are added and, every other round, by their
-// slots (windowTable.compact). The filter must also rule out most of the
+// hashes (windowTable.compact). The filter must also rule out most of the
 // patterns that do not match.
 func TestWindowFilterSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 19))
@@ -32,7 +32,7 @@ func TestWindowFilterSound(t *testing.T) {
 			rules = append(rules, rule{pattern, len(prefix), filter})
 		}
 		if round%2 == 1 {
-			// As the index does: number the windows by their slots.
+			// As the index does: number the windows by their hashes.
 			renumber := table.compact()
 			for i := range rules {
 				words, kind := appendFilter(nil, rules[i].filter)
@@ -276,5 +276,78 @@ func TestOccurrencesAgainstSearch(t *testing.T) {
 		if forms[form] == 0 {
 			t.Errorf("no path used the form %q; got %v", form, forms)
 		}
+	}
+}
+
+// A complete window table numbers its windows 0 to count-1, one each, and
+// finds every window it holds and none it does not, as a Go map does: on
+// random tables, small and large, and on windows chosen so that their
+// hashes crowd one bucket (searched by bisection).
+func TestWindowTableAgainstMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(67, 71))
+	inverse := uint32(0x9E3779B1) // of the hash's multiplier, by Newton's iteration
+	for range 5 {
+		inverse *= 2 - 0x9E3779B1*inverse
+	}
+	crowded := 0
+	for round := 0; round < 100; round++ {
+		table := newWindowTable()
+		added := map[string]int32{}
+		n := []int{1, 10, 300, 5000}[round%4]
+		for range n {
+			w := randomWord(rng, maxWindow, "abcdefgh/%\xff"[:2+rng.IntN(10)])
+			if w == "" {
+				continue
+			}
+			added[w] = table.add(w)
+		}
+		base := rng.Uint32()
+		if round%3 == 0 {
+			// Windows whose hashes are neighbours: one bucket holds them.
+			for h := base; h < base+400; h++ {
+				k := h * inverse
+				w := string([]byte{byte(k), byte(k >> 8), byte(k >> 16), byte(k >> 24)})
+				if !strings.Contains(w, "\x00") {
+					added[w] = table.add(w)
+				}
+			}
+		}
+		for w, id := range added {
+			if got := table.id(w); got != id {
+				t.Fatalf("before compact, window %q: number %d, want %d", w, got, id)
+			}
+		}
+		renumber := table.compact()
+		seen := make([]bool, table.count)
+		for w, id := range added {
+			got := table.id(w)
+			if got != renumber[id] || got < 0 || int(got) >= table.count || seen[got] {
+				t.Fatalf("window %q: number %d (renumbered %d), of %d windows", w, got, renumber[id], table.count)
+			}
+			seen[got] = true
+		}
+		for b := 0; b+1 < len(table.buckets); b++ {
+			if table.buckets[b+1]-table.buckets[b] > 8 {
+				crowded++
+				break
+			}
+		}
+		for h := base - 50; round%3 == 0 && h != base; h++ {
+			// Absent windows hashed into or next to the crowded bucket.
+			k := (h + 450*(h&1)) * inverse
+			w := string([]byte{byte(k), byte(k >> 8), byte(k >> 16), byte(k >> 24)})
+			if _, ok := added[w]; !ok && table.id(w) != -1 {
+				t.Fatalf("window %q, never added, has number %d", w, table.id(w))
+			}
+		}
+		for range 2000 {
+			w := randomWord(rng, maxWindow, "abcdefghij/%\xff")
+			if _, ok := added[w]; !ok && w != "" && table.id(w) != -1 {
+				t.Fatalf("window %q, never added, has number %d", w, table.id(w))
+			}
+		}
+	}
+	if crowded == 0 {
+		t.Errorf("no table had a bucket of more than 8 windows")
 	}
 }
