@@ -224,7 +224,7 @@ func newWindowFilter(t *windowTable, pattern string, n int) (windowFilter, uint3
 		rest = after
 	}
 	if count == 0 {
-		return windowFilter{first: alwaysMatch}, 0
+		return windowFilter{first: alwaysMatch, last: alwaysMatch, mid: noWindow}, 0
 	}
 	span := total - len(qk)
 	f := windowFilter{first: noWindow, last: noWindow}
@@ -272,47 +272,6 @@ func newWindowFilter(t *windowTable, pattern string, n int) (windowFilter, uint3
 		f.midOff = uint16(midOff)
 	}
 	return f, covered
-}
-
-// A filter is stored in 0, 1, 3 or 4 words, by its kind, in the
-// index's stream of wildcard rules: most patterns have one piece ("/*x",
-// "/*x$") or two ("/*a*x"), and their filters say less.
-const (
-	filterAnchoredPiece = iota // one piece, anchored: no window (0 words)
-	filterOnePiece             // one piece, or none: first (1 word)
-	filterNoMid                // first, last, span (3 words)
-	filterFull                 // first, last, mid, span and midOff (4 words)
-)
-
-// filterWords returns how many words a filter of the given kind takes:
-// 0, 1, 3 or 4.
-func filterWords(kind uint32) uint32 { return kind + kind>>1 }
-
-// appendFilter appends f to words in the smallest form that holds it, and
-// returns its kind.
-func appendFilter(words []uint32, f windowFilter) ([]uint32, uint32) {
-	switch {
-	case f.first == alwaysMatch:
-		return append(words, uint32(f.first)), filterOnePiece
-	case f.mid == noWindow && f.span == 0 && f.first == noWindow && f.last == noWindow:
-		return words, filterAnchoredPiece
-	case f.mid == noWindow && f.span == 0 && f.first == f.last:
-		return append(words, uint32(f.first)), filterOnePiece
-	case f.mid == noWindow && f.midOff == 0:
-		return append(words, uint32(f.first), uint32(f.last), uint32(f.span)), filterNoMid
-	}
-	return append(words, uint32(f.first), uint32(f.last), uint32(f.mid), uint32(f.span)|uint32(f.midOff)<<16), filterFull
-}
-
-// renumberFilter rewrites the window numbers of the filter of the given
-// kind stored at words[0:], by renumber (see windowTable.compact).
-func renumberFilter(words []uint32, kind uint32, renumber []int32) {
-	ids := words[:kind] // first, last, mid, as many as the kind has; not the span
-	for i, w := range ids {
-		if id := int32(w); id >= 0 {
-			ids[i] = uint32(renumber[id])
-		}
-	}
 }
 
 // occurrences records, for one path, where each window of a table first
@@ -586,26 +545,13 @@ func (occ *occurrences) startBound(first, mid, midOff, n int32) (start int32, ok
 	return start, true
 }
 
-// mayMatchStored reports whether a rule whose filter, of the given kind,
-// appendFilter wrote at words[0:], and whose literal prefix of n bytes
-// starts path, may match path. False means it cannot. It reads the words
-// into registers: a windowFilter built from them field by field and read
-// back whole would stall on the stores.
-func mayMatchStored(words []uint32, kind uint32, occ *occurrences, pattern, path string, n int) bool {
-	first, last, mid, spanOff := int32(noWindow), int32(noWindow), int32(noWindow), uint32(0)
-	switch kind {
-	case filterOnePiece:
-		first = int32(words[0])
-		last = first
-	case filterNoMid:
-		first, last, spanOff = int32(words[0]), int32(words[1]), words[2]
-	case filterFull:
-		first, last, mid, spanOff = int32(words[0]), int32(words[1]), int32(words[2]), words[3]
-	}
+// mayMatch reports whether a rule whose filter has these fields, and whose
+// literal prefix of n bytes starts path, may match path. False means it
+// cannot.
+func mayMatch(first, last, mid, span, midOff int32, occ *occurrences, pattern, path string, n int) bool {
 	if first == alwaysMatch {
 		return true
 	}
-	span, midOff := int32(spanOff&0xFFFF), int32(spanOff>>16)
 	start, ok := occ.startBound(first, mid, midOff, int32(n))
 	if !ok {
 		return false

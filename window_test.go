@@ -35,9 +35,12 @@ func TestWindowFilterSound(t *testing.T) {
 			// As the index does: number the windows by their hashes.
 			renumber := table.compact()
 			for i := range rules {
-				words, kind := appendFilter(nil, rules[i].filter)
-				renumberFilter(words, kind, renumber)
-				rules[i].filter = loadFilter(words, kind)
+				f := &rules[i].filter
+				for _, id := range []*int32{&f.first, &f.last, &f.mid} {
+					if *id >= 0 {
+						*id = renumber[*id]
+					}
+				}
 			}
 		}
 		for range 100 {
@@ -70,31 +73,64 @@ func TestWindowFilterSound(t *testing.T) {
 	}
 }
 
-// A window filter stored in the index's compact form (0 to 4 words by
-// kind) reads back as the same filter, for patterns of any number of
-// pieces, anchored or not, with pieces longer than a window.
-func TestFilterStoredForm(t *testing.T) {
+// Rules stored as records (see recordLayout) read back as they were
+// written: the step, the signature when there is one, and the filter in
+// its kind, for patterns of any number of pieces, anchored or not, with
+// pieces longer than a window, and with fields of every width.
+func TestRecordStoredForm(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 43))
-	table := newWindowTable()
 	kinds := map[uint32]int{}
-	for range 5000 {
-		pattern := "/" + randomWord(rng, 3, "ab") + "*" + randomWord(rng, 20, "abcdefab**$")
-		prefix, _ := literalPrefix(pattern)
-		f, _ := newWindowFilter(table, pattern, len(prefix))
-		words, kind := appendFilter([]uint32{7}, f)
-		kinds[kind]++
-		if got := uint32(len(words) - 1); got != filterWords(kind) {
-			t.Fatalf("pattern %q: kind %d stored in %d words, want %d", pattern, kind, got, filterWords(kind))
+	for round := 0; round < 50; round++ {
+		table := newWindowTable()
+		type rule struct {
+			step, need uint32
+			hasNeed    bool
+			filter     windowFilter
 		}
-		got := loadFilter(words[1:], kind)
-		if f.first == alwaysMatch {
-			if got.first != alwaysMatch {
-				t.Fatalf("pattern %q: stored as %+v, want first alwaysMatch", pattern, got)
+		var rules []rule
+		var maxStep uint32
+		var maxSpan, maxMidOff uint16
+		for range 1 + rng.IntN(300) {
+			pattern := "/" + randomWord(rng, 3, "ab") + "*" + randomWord(rng, 20, "abcdefab**$")
+			if round%2 == 1 {
+				pattern += "*" + strings.Repeat("x", rng.IntN(3000)) + "*" + randomWord(rng, 6, "abcdef")
 			}
-			continue
+			prefix, _ := literalPrefix(pattern)
+			f, _ := newWindowFilter(table, pattern, len(prefix))
+			r := rule{step: 1 + rng.Uint32N([]uint32{1, 5, 1 << 28}[round%3]), need: rng.Uint32(), hasNeed: rng.IntN(2) == 0, filter: f}
+			rules = append(rules, r)
+			maxStep, maxSpan, maxMidOff = max(maxStep, r.step), max(maxSpan, f.span), max(maxMidOff, f.midOff)
 		}
-		if got != f {
-			t.Fatalf("pattern %q: filter %+v stored as kind %d reads back as %+v", pattern, f, kind, got)
+		layout := newRecordLayout(maxStep, table.count, maxSpan, maxMidOff)
+		var w recordWriter
+		w.put(5, 3) // records need not start at a byte
+		for _, r := range rules {
+			layout.putRecord(&w, r.step, r.need, r.hasNeed, filterKind(r.filter), r.filter)
+		}
+		records := w.finish()
+		p := uint64(3)
+		for _, r := range rules {
+			head := readBits(records, p, layout.headBits)
+			p += uint64(layout.headBits)
+			kind := head >> 1 & 3
+			kinds[kind]++
+			if head>>3 != r.step || head&1 == 1 != r.hasNeed || kind != filterKind(r.filter) {
+				t.Fatalf("record %+v read back with step %d, need %v, kind %d", r, head>>3, head&1 == 1, kind)
+			}
+			if r.hasNeed {
+				if got := readBits(records, p, 32); got != r.need {
+					t.Fatalf("record %+v: signature read back as %x", r, got)
+				}
+				p += 32
+			}
+			got := layout.readFilter(records, p, kind)
+			p += uint64(layout.filterBits[kind])
+			if got != r.filter {
+				t.Fatalf("filter %+v stored as kind %d reads back as %+v", r.filter, kind, got)
+			}
+		}
+		if p != w.n {
+			t.Fatalf("records read to bit %d, written to %d", p, w.n)
 		}
 	}
 	if len(kinds) != 4 {
@@ -112,6 +148,9 @@ func TestIndexFilterAgainstScan(t *testing.T) {
 			return "/" + randomWord(rng, 3, "ab") + "*" + randomWord(rng, 10, "abcd*$")
 		})
 		idx := rs.index.get()
+		if round%2 == 1 {
+			idx.layout.narrowIDs = false // as with over 2^19 windows
+		}
 		for q := 0; q < 100; q++ {
 			path := "/" + randomWord(rng, 80, "abcd/")
 			want := scanDecide(rs.compiled, rs.text, path)
@@ -202,27 +241,9 @@ func FuzzWindowVerify(f *testing.F) {
 	})
 }
 
-// loadFilter returns the filter of the given kind that appendFilter wrote
-// at words[0:].
-func loadFilter(words []uint32, kind uint32) windowFilter {
-	f := windowFilter{first: noWindow, last: noWindow, mid: noWindow}
-	switch kind {
-	case filterOnePiece:
-		f.first = int32(words[0])
-		f.last = f.first
-	case filterNoMid:
-		f.first, f.last, f.span = int32(words[0]), int32(words[1]), uint16(words[2])
-	case filterFull:
-		f.first, f.last, f.mid = int32(words[0]), int32(words[1]), int32(words[2])
-		f.span, f.midOff = uint16(words[3]), uint16(words[3]>>16)
-	}
-	return f
-}
-
-// mayMatch is mayMatchStored for a filter not yet stored.
+// mayMatch is mayMatch for a filter as a struct.
 func (f *windowFilter) mayMatch(occ *occurrences, pattern, path string, n int) bool {
-	words, kind := appendFilter(make([]uint32, 0, 4), *f)
-	return mayMatchStored(words, kind, occ, pattern, path, n)
+	return mayMatch(f.first, f.last, f.mid, int32(f.span), int32(f.midOff), occ, pattern, path, n)
 }
 
 // The occurrences find records, in either form (a map while few windows
