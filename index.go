@@ -165,6 +165,7 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 		need    uint32
 		hasNeed bool
 		filter  windowFilter
+		piece   uint16 // the anchored piece's length
 	}
 	var wild []wildRule
 	starts := make([]int, 0, 1) // of each entry's rules in wild
@@ -199,6 +200,9 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 			}
 			filter, covered := newWindowFilter(idx.windows, pattern, len(prefix))
 			r := wildRule{pos: items[k].pos, filter: filter}
+			if filterKind(filter) == filterAnchoredPiece {
+				r.piece = uint16(len(anchoredPiece(pattern)))
+			}
 			if need := requiredBytes(pattern); j-i < needAfter || requiredBytes(pattern[len(prefix):])&^covered != 0 {
 				r.need, r.hasNeed = need, true
 			}
@@ -223,7 +227,7 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 	starts = append(starts, len(wild))
 	renumber := idx.windows.compact()
 	var maxStep uint32
-	var maxSpan, maxMidOff uint16
+	var maxSpan, maxMidOff, maxPiece uint16
 	for e := range idx.entries {
 		prev := idx.entries[e].firstWild - 1
 		for w := starts[e]; w < starts[e+1]; w++ {
@@ -235,17 +239,20 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 					*id = renumber[*id]
 				}
 			}
-			maxSpan, maxMidOff = max(maxSpan, r.filter.span), max(maxMidOff, r.filter.midOff)
+			maxSpan, maxMidOff, maxPiece = max(maxSpan, r.filter.span), max(maxMidOff, r.filter.midOff), max(maxPiece, r.piece)
 		}
 	}
-	idx.layout = newRecordLayout(maxStep, idx.windows.count, maxSpan, maxMidOff)
+	idx.layout = newRecordLayout(maxStep, idx.windows.count, maxSpan, maxMidOff, maxPiece)
 	var out recordWriter
 	for e := range idx.entries {
 		idx.entries[e].recordLo = out.align()
 		prev := idx.entries[e].firstWild - 1
 		for _, r := range wild[starts[e]:starts[e+1]] {
-			idx.layout.putRecord(&out, uint32(r.pos-prev), r.need, r.hasNeed, filterKind(r.filter), r.filter)
+			idx.layout.putRecord(&out, uint32(r.pos-prev), r.need, r.hasNeed, filterKind(r.filter), r.filter, r.piece)
 			prev = r.pos
+		}
+		if starts[e] < starts[e+1] {
+			out.put(0, idx.layout.headBits) // a zero step: the end
 		}
 	}
 	out.align()
@@ -253,6 +260,12 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 	// The appends leave spare capacity: the index keeps only what it uses.
 	idx.entries, idx.keys = exactSize(idx.entries), exactSize(idx.keys)
 	return idx
+}
+
+// anchoredPiece returns the piece between the last '*' and the final '$'
+// of a pattern that has both.
+func anchoredPiece(pattern string) string {
+	return pattern[strings.LastIndexByte(pattern, '*')+1 : len(pattern)-1]
 }
 
 // exactSize returns s, or a copy without its spare capacity when it has
@@ -274,29 +287,29 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 	matched := 0
 	records, layout := idx.records, &idx.layout
 	headBits, idBits := uint64(layout.headBits), uint64(layout.idBits)
-	idMask := layout.idMask
+	idMask, stepMask, filterBitsOf, narrowIDs := layout.idMask, layout.stepMask, layout.filterBits, layout.narrowIDs
 	for e >= 0 {
 		entry := &idx.entries[e]
 		if entry.chainMin >= best {
 			break
 		}
 		best = min(best, entry.literal)
-		p, end := idx.recordRange(e) // bits
-		if have == 0 && end-p > 4*(headBits+32) {
+		p := 8 * uint64(entry.recordLo) // bits
+		if have == 0 && entry.firstWild != noRule && idx.recordBits(e) > 4*(headBits+32) {
 			have = byteSignature(path) // more than 4 records with a signature, or large ones
 		}
 		pos, n := entry.firstWild-1, int32(entry.n)
-		for end-p >= headBits {
+		for entry.firstWild != noRule { // until a zero step
 			v := readBits64(records, p)
-			step := int32(uint32(v>>3) & layout.stepMask)
+			step := int32(uint32(v>>3) & stepMask)
 			if step == 0 {
-				break // the padding of the entry's last byte
+				break // the end of the entry's records
 			}
 			if pos += step; pos >= best {
 				break
 			}
 			kind := uint32(v>>1) & 3
-			filterBits := uint64(layout.filterBits[kind])
+			filterBits := uint64(filterBitsOf[kind])
 			at := p + headBits      // the signature, or the filter's fields
 			fields := v >> headBits // from at: 57 bits less the head's
 			if v&1 != 0 {
@@ -310,7 +323,7 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 					continue // the path lacks a byte the pattern requires
 				}
 				fields = readBits64(records, at)
-			} else if !layout.narrowIDs {
+			} else if !narrowIDs {
 				fields = readBits64(records, at)
 			}
 			p = at + filterBits
@@ -334,7 +347,7 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 			switch kind {
 			case filterAnchoredPiece: // the piece after the last '*' must end the path
 				pattern := compiled[pos].pattern(text)
-				piece := pattern[strings.LastIndexByte(pattern, '*')+1 : len(pattern)-1]
+				piece := pattern[len(pattern)-1-int(uint32(fields)&layout.pieceMask) : len(pattern)-1]
 				if end := len(path) - len(piece); end < int(n) || path[end:] != piece {
 					continue
 				}
@@ -344,7 +357,7 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 				}
 			default: // filterNoMid, filterFull
 				first, last, mid := int32(noWindow), int32(noWindow), int32(noWindow)
-				if layout.narrowIDs { // in fields
+				if narrowIDs { // in fields
 					first, last = int32(uint32(fields)&idMask)-2, int32(uint32(fields>>idBits)&idMask)-2
 					if kind == filterFull {
 						mid = int32(uint32(fields>>(2*idBits))&idMask) - 2
@@ -399,14 +412,14 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 	return best
 }
 
-// recordRange returns the bits where entry e's records start and end in
-// idx.records.
-func (idx *ruleIndex) recordRange(e int32) (lo, hi uint64) {
+// recordBits returns how many bits entry e's records take, with the zero
+// step that ends them and the padding to a byte.
+func (idx *ruleIndex) recordBits(e int32) uint64 {
 	end := uint32(len(idx.records) - 8) // the padding
 	if int(e)+1 < len(idx.entries) {
 		end = idx.entries[e+1].recordLo
 	}
-	return 8 * uint64(idx.entries[e].recordLo), 8 * uint64(end)
+	return 8 * uint64(end-idx.entries[e].recordLo)
 }
 
 // longestPrefixOf returns the entry with the longest prefix that is a

@@ -14,23 +14,25 @@ import (
 //	step (stepBits): the rule's position less that of the entry's
 //	    previous rule (the first: less entry.firstWild - 1), never 0
 //	signature (32 bits), if need
-//	filter: 0 to 3 window numbers plus 2 (idBits each; 0 is alwaysMatch,
-//	    1 noWindow), then span and midOff (spanBits, midOffBits), by kind
+//	filter, by kind: the length of the anchored piece (pieceBits), or 1
+//	    to 3 window numbers plus 2 (idBits each; 0 is alwaysMatch, 1
+//	    noWindow), then span and midOff (spanBits, midOffBits)
 //
 // An entry's records start at a byte, which the entry locates in 32 bits:
 // that bounds the stream to 4 GB, which a file of fewer bytes cannot fill.
-// The bits that pad the entry's last byte read as a zero step: the end.
+// A head of zeros (a zero step) ends them.
 type recordLayout struct {
 	headBits   uint8 // need, kind and step
 	stepBits   uint8
 	idBits     uint8
 	spanBits   uint8
 	midOffBits uint8
+	pieceBits  uint8
 	filterBits [4]uint8 // the filter's bits by kind
 	// The masks of the fields, and whether a record's head and window
 	// numbers fit the 57 bits one load of readBits64 reads.
-	stepMask, idMask, spanMask, midOffMask uint32
-	narrowIDs                              bool
+	stepMask, idMask, spanMask, midOffMask, pieceMask uint32
+	narrowIDs                                         bool
 }
 
 // Filter kinds: most patterns have one piece ("/*x", "/*x$") or two
@@ -59,18 +61,19 @@ func filterKind(f windowFilter) uint32 {
 
 // newRecordLayout returns the layout for records whose largest values are
 // these, with windows numbered below windows.
-func newRecordLayout(maxStep uint32, windows int, maxSpan, maxMidOff uint16) recordLayout {
+func newRecordLayout(maxStep uint32, windows int, maxSpan, maxMidOff, maxPiece uint16) recordLayout {
 	l := recordLayout{
 		stepBits:   uint8(bits.Len32(maxStep)),
 		idBits:     uint8(bits.Len32(uint32(windows) + 1)),
 		spanBits:   uint8(bits.Len16(maxSpan)),
 		midOffBits: uint8(bits.Len16(maxMidOff)),
+		pieceBits:  uint8(bits.Len16(maxPiece)),
 	}
 	l.headBits = 3 + l.stepBits
 	l.stepMask, l.idMask = 1<<l.stepBits-1, 1<<l.idBits-1
-	l.spanMask, l.midOffMask = 1<<l.spanBits-1, 1<<l.midOffBits-1
+	l.spanMask, l.midOffMask, l.pieceMask = 1<<l.spanBits-1, 1<<l.midOffBits-1, 1<<l.pieceBits-1
 	l.narrowIDs = l.headBits+3*l.idBits <= 57
-	l.filterBits = [4]uint8{0, l.idBits, 2*l.idBits + l.spanBits, 3*l.idBits + l.spanBits + l.midOffBits}
+	l.filterBits = [4]uint8{l.pieceBits, l.idBits, 2*l.idBits + l.spanBits, 3*l.idBits + l.spanBits + l.midOffBits}
 	return l
 }
 
@@ -109,8 +112,9 @@ func (w *recordWriter) finish() []byte {
 	return out
 }
 
-// putRecord appends the record of a rule.
-func (l *recordLayout) putRecord(w *recordWriter, step uint32, need uint32, hasNeed bool, kind uint32, f windowFilter) {
+// putRecord appends the record of a rule; piece is the length of the
+// anchored piece of a filter of kind filterAnchoredPiece.
+func (l *recordLayout) putRecord(w *recordWriter, step uint32, need uint32, hasNeed bool, kind uint32, f windowFilter, piece uint16) {
 	head := kind<<1 | step<<3
 	if hasNeed {
 		head |= 1
@@ -120,6 +124,7 @@ func (l *recordLayout) putRecord(w *recordWriter, step uint32, need uint32, hasN
 		w.put(need, 32)
 	}
 	if kind == filterAnchoredPiece {
+		w.put(uint32(piece), l.pieceBits)
 		return
 	}
 	w.put(uint32(f.first+2), l.idBits)

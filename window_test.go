@@ -86,10 +86,11 @@ func TestRecordStoredForm(t *testing.T) {
 			step, need uint32
 			hasNeed    bool
 			filter     windowFilter
+			piece      uint16
 		}
 		var rules []rule
 		var maxStep uint32
-		var maxSpan, maxMidOff uint16
+		var maxSpan, maxMidOff, maxPiece uint16
 		for range 1 + rng.IntN(300) {
 			pattern := "/" + randomWord(rng, 3, "ab") + "*" + randomWord(rng, 20, "abcdefab**$")
 			if round%2 == 1 {
@@ -98,14 +99,17 @@ func TestRecordStoredForm(t *testing.T) {
 			prefix, _ := literalPrefix(pattern)
 			f, _ := newWindowFilter(table, pattern, len(prefix))
 			r := rule{step: 1 + rng.Uint32N([]uint32{1, 5, 1 << 28}[round%3]), need: rng.Uint32(), hasNeed: rng.IntN(2) == 0, filter: f}
+			if filterKind(f) == filterAnchoredPiece {
+				r.piece = uint16(len(anchoredPiece(pattern)))
+			}
 			rules = append(rules, r)
-			maxStep, maxSpan, maxMidOff = max(maxStep, r.step), max(maxSpan, f.span), max(maxMidOff, f.midOff)
+			maxStep, maxSpan, maxMidOff, maxPiece = max(maxStep, r.step), max(maxSpan, f.span), max(maxMidOff, f.midOff), max(maxPiece, r.piece)
 		}
-		layout := newRecordLayout(maxStep, table.count, maxSpan, maxMidOff)
+		layout := newRecordLayout(maxStep, table.count, maxSpan, maxMidOff, maxPiece)
 		var w recordWriter
 		w.put(5, 3) // records need not start at a byte
 		for _, r := range rules {
-			layout.putRecord(&w, r.step, r.need, r.hasNeed, filterKind(r.filter), r.filter)
+			layout.putRecord(&w, r.step, r.need, r.hasNeed, filterKind(r.filter), r.filter, r.piece)
 		}
 		records := w.finish()
 		p := uint64(3)
@@ -122,6 +126,11 @@ func TestRecordStoredForm(t *testing.T) {
 					t.Fatalf("record %+v: signature read back as %x", r, got)
 				}
 				p += 32
+			}
+			if kind == filterAnchoredPiece {
+				if got := readBits(records, p, layout.pieceBits); got != uint32(r.piece) {
+					t.Fatalf("record %+v: anchored piece of %d bytes read back as %d", r, r.piece, got)
+				}
 			}
 			got := layout.readFilter(records, p, kind)
 			p += uint64(layout.filterBits[kind])
