@@ -34,7 +34,7 @@ type ruleIndex struct {
 // needAfter is how many rules an entry has from which a wild rule keeps no
 // byte signature when its filter's windows hold every byte it would
 // require: the signature then only spares the first filterAfter matches
-// of a query, which cost little next to the rules' other words.
+// of a query, and cost 32 bits a rule, more than the rest of its record.
 const needAfter = 64
 
 // filterAfter is how many wild rules a search matches before it finds the
@@ -369,11 +369,14 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 				if first >= 0 && !occ.has(first) || last >= 0 && !occ.has(last) || mid >= 0 && !occ.has(mid) {
 					continue
 				}
-				lengthsAt := at + 2*idBits // span, then midOff: 32 bits at most
+				ids := 2 * idBits // then span and midOff, 32 bits at most
 				if kind == filterFull {
-					lengthsAt += idBits
+					ids += idBits
 				}
-				lengths := readBits64(records, lengthsAt)
+				lengths := fields >> ids
+				if !layout.filterInFields {
+					lengths = readBits64(records, at+ids)
+				}
 				span, midOff := int32(uint32(lengths)&layout.spanMask), int32(0)
 				if kind == filterFull {
 					midOff = int32(uint32(lengths>>layout.spanBits) & layout.midOffMask)

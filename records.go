@@ -33,6 +33,8 @@ type recordLayout struct {
 	// numbers fit the 57 bits one load of readBits64 reads.
 	stepMask, idMask, spanMask, midOffMask, pieceMask uint32
 	narrowIDs                                         bool
+	// filterInFields is whether a whole filter also fits them.
+	filterInFields bool
 }
 
 // Filter kinds: most patterns have one piece ("/*x", "/*x$") or two
@@ -74,6 +76,7 @@ func newRecordLayout(maxStep uint32, windows int, maxSpan, maxMidOff, maxPiece u
 	l.spanMask, l.midOffMask, l.pieceMask = 1<<l.spanBits-1, 1<<l.midOffBits-1, 1<<l.pieceBits-1
 	l.narrowIDs = l.headBits+3*l.idBits <= 57
 	l.filterBits = [4]uint8{l.pieceBits, l.idBits, 2*l.idBits + l.spanBits, 3*l.idBits + l.spanBits + l.midOffBits}
+	l.filterInFields = l.headBits+l.filterBits[filterFull] <= 57
 	return l
 }
 

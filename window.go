@@ -27,8 +27,9 @@ const maxWindow = 4
 // one before, and, with '$', qk at the end of the path.
 type windowFilter struct {
 	// first is the window number of the first bytes of q1, or noWindow
-	// when the test does not use it, or alwaysMatch when the pattern has
-	// no piece (its prefix decides, and matching it is cheap).
+	// when the test does not use it, or alwaysMatch (and last too) when
+	// the pattern has no piece (its prefix decides, and matching it is
+	// cheap).
 	first int32
 	// last is the window number of the last bytes of qk when the pattern is
 	// not anchored by '$', or noWindow when it is (then qk must end the

@@ -222,7 +222,8 @@ func TestIndexFilterMatchingPaths(t *testing.T) {
 }
 
 // FuzzWindowVerify checks, for any pattern and path, that the window filter
-// never rules out a match and that verify agrees with matchPattern.
+// never rules out a match and that verify agrees with matchPattern, as the
+// table is built and once it is complete, the filter stored as a record.
 func FuzzWindowVerify(f *testing.F) {
 	f.Add("/*a*bc*d$", "/xxaybcd")
 	f.Add("/p*zz*aa", "/paazz")
@@ -239,13 +240,33 @@ func FuzzWindowVerify(f *testing.F) {
 		table := newWindowTable()
 		filter, _ := newWindowFilter(table, pattern, len(prefix))
 		occ := table.find(path)
-		defer table.put(occ)
 		match := matchPattern(pattern, path)
 		if match && !filter.mayMatch(occ, pattern, path, len(prefix)) {
 			t.Fatalf("pattern %q matches path %q, but its filter rules it out", pattern, path)
 		}
 		if got := table.verify(occ, pattern, path, len(prefix)); got != match {
 			t.Fatalf("pattern %q, path %q: verify says %v, matchPattern %v", pattern, path, got, match)
+		}
+		table.put(occ)
+		// As the index keeps it: the table complete, the filter a record.
+		renumber := table.compact()
+		for _, id := range []*int32{&filter.first, &filter.last, &filter.mid} {
+			if *id >= 0 {
+				*id = renumber[*id]
+			}
+		}
+		kind := filterKind(filter)
+		layout := newRecordLayout(1, table.count, filter.span, filter.midOff, 0)
+		var w recordWriter
+		layout.putRecord(&w, 1, 0, false, kind, filter, 0)
+		stored := layout.readFilter(w.finish(), uint64(layout.headBits), kind)
+		occ = table.find(path)
+		defer table.put(occ)
+		if match && !stored.mayMatch(occ, pattern, path, len(prefix)) {
+			t.Fatalf("pattern %q matches path %q, but its stored filter %+v rules it out", pattern, path, stored)
+		}
+		if got := table.verify(occ, pattern, path, len(prefix)); got != match {
+			t.Fatalf("pattern %q, path %q: verify on the complete table says %v, matchPattern %v", pattern, path, got, match)
 		}
 	})
 }
