@@ -64,10 +64,12 @@ type windowTable struct {
 	keys  []uint32
 	ids   []int32
 	shift uint // 32 - log2(len(keys))
-	// Once complete: the sorted hashes, and where each bucket of hashes
-	// starts in them (see bucketOf); the last element is len(hashes).
+	// Once complete: the sorted hashes, then a sentinel 0xFFFFFFFF that
+	// ends every scan, and where each bucket of hashes starts in them
+	// (see bucketOf), the last element being the number of windows.
 	hashes  []uint32
 	buckets []uint32
+	crowded bool  // some bucket holds more than crowdedBucket hashes
 	count   int   // windows in the table
 	lengths uint8 // bit n-1 set when some window is n bytes long
 	starts  [4]uint64
@@ -75,9 +77,13 @@ type windowTable struct {
 }
 
 // bucketLoad is the mean number of hashes in a bucket of a complete table:
-// a window then costs 4 bytes, and a quarter of the 4 of its bucket's
-// start, and a lookup reads a bucket start and about two hashes.
-const bucketLoad = 4
+// a window then costs 4 bytes, and half the 4 of its bucket's start, and
+// a lookup reads a bucket start and one or two hashes.
+const bucketLoad = 2
+
+// crowdedBucket is the most hashes a bucket holds for lookups to scan
+// it; windows chosen to collide make larger ones, searched by bisection.
+const crowdedBucket = 16
 
 // packWindow packs s (1 to maxWindow bytes) little-endian.
 func packWindow(s string) uint32 {
@@ -131,7 +137,8 @@ func (t *windowTable) compact() []int32 {
 	}
 	slices.Sort(byHash)
 	renumber := make([]int32, t.count)
-	t.hashes = make([]uint32, t.count)
+	t.hashes = make([]uint32, t.count+1)
+	t.hashes[t.count] = 1<<32 - 1
 	t.buckets = make([]uint32, max(t.count/bucketLoad, 1)+1)
 	for i, e := range byHash {
 		h := uint32(e >> 32)
@@ -140,6 +147,7 @@ func (t *windowTable) compact() []int32 {
 		t.buckets[t.bucketOf(h)+1]++
 	}
 	for b := 1; b < len(t.buckets); b++ {
+		t.crowded = t.crowded || t.buckets[b] > crowdedBucket
 		t.buckets[b] += t.buckets[b-1]
 	}
 	t.keys, t.ids = nil, nil
@@ -157,23 +165,21 @@ func (t *windowTable) bucketOf(h uint32) uint32 {
 func (t *windowTable) number(k uint32) int32 {
 	h := windowHash(k)
 	b := t.bucketOf(h)
-	lo, hi := t.buckets[b], t.buckets[b+1]
-	if hi-lo > 8 {
-		return t.search(h, lo, hi)
+	if t.crowded {
+		return t.search(h, t.buckets[b], t.buckets[b+1])
 	}
-	for ; lo < hi; lo++ {
-		if g := t.hashes[lo]; g >= h {
-			if g == h {
-				return int32(lo)
-			}
-			break // sorted: h is not further on
-		}
+	i := t.buckets[b]
+	for t.hashes[i] < h { // sorted: the hashes after h's bucket, or the sentinel, end the scan
+		i++
+	}
+	if t.hashes[i] == h && int(i) < t.count {
+		return int32(i)
 	}
 	return -1
 }
 
-// search is number by binary search, for the large buckets that windows
-// chosen to collide would make.
+// search is number by bisection of hashes[lo:hi], for tables with large
+// buckets, which windows chosen to collide would make.
 func (t *windowTable) search(h, lo, hi uint32) int32 {
 	if i, ok := slices.BinarySearch(t.hashes[lo:hi], h); ok {
 		return int32(lo) + int32(i)
@@ -486,20 +492,18 @@ func (t *windowTable) find(path string) *occurrences {
 			// t.number, inlined: most probes miss.
 			h := windowHash(k)
 			b := t.bucketOf(h)
-			lo, hi := t.buckets[b], t.buckets[b+1]
-			if hi-lo > 8 {
-				if id := t.search(h, lo, hi); id >= 0 {
+			if t.crowded {
+				if id := t.search(h, t.buckets[b], t.buckets[b+1]); id >= 0 {
 					occ.record(id, int32(i))
 				}
 				continue
 			}
-			for ; lo < hi; lo++ {
-				if g := t.hashes[lo]; g >= h {
-					if g == h {
-						occ.record(int32(lo), int32(i))
-					}
-					break
-				}
+			j := t.buckets[b]
+			for t.hashes[j] < h {
+				j++
+			}
+			if t.hashes[j] == h && int(j) < t.count {
+				occ.record(int32(j), int32(i))
 			}
 		}
 	}
