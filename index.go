@@ -167,10 +167,16 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 		filter  windowFilter
 		piece   uint16 // the anchored piece's length
 	}
-	var wild []wildRule
-	starts := make([]int, 0, 1) // of each entry's rules in wild
-	var seen map[string]bool    // the patterns of a large entry's wild rules
-	var stack []int32           // entries that are prefixes of the current one
+	wildCount := 0
+	for i := range items {
+		if !items[i].whole {
+			wildCount++
+		}
+	}
+	wild := make([]wildRule, 0, wildCount)
+	starts := make([]int, 0, len(items)+1) // of each entry's rules in wild
+	var seen map[string]bool               // the patterns of a large entry's wild rules
+	var stack []int32                      // entries that are prefixes of the current one
 	for i := 0; i < len(items); {
 		prefix := items[i].prefix
 		e := prefixEntry{n: uint32(len(prefix)), literal: noRule, firstWild: noRule, parent: -1}
@@ -286,20 +292,26 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 	var have uint32      // the path's byteSignature, computed when first useful
 	matched := 0
 	records, layout := idx.records, &idx.layout
+	// Shifts by a count masked to 63 need no test for counts of 64 or more.
 	headBits, idBits := uint64(layout.headBits), uint64(layout.idBits)
-	idMask, stepMask, filterBitsOf, narrowIDs := layout.idMask, layout.stepMask, layout.filterBits, layout.narrowIDs
+	idMask, stepMask, narrowIDs := layout.idMask, layout.stepMask, layout.narrowIDs
+	recordBits := layout.recordBits
 	for e >= 0 {
 		entry := &idx.entries[e]
 		if entry.chainMin >= best {
 			break
 		}
 		best = min(best, entry.literal)
+		if entry.firstWild == noRule {
+			e = entry.parent
+			continue
+		}
 		p := 8 * uint64(entry.recordLo) // bits
-		if have == 0 && entry.firstWild != noRule && idx.recordBits(e) > 4*(headBits+32) {
+		if have == 0 && idx.entryBits(e) > 4*(headBits+32) {
 			have = byteSignature(path) // more than 4 records with a signature, or large ones
 		}
 		pos, n := entry.firstWild-1, int32(entry.n)
-		for entry.firstWild != noRule { // until a zero step
+		for {
 			v := readBits64(records, p)
 			step := int32(uint32(v>>3) & stepMask)
 			if step == 0 {
@@ -308,25 +320,24 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 			if pos += step; pos >= best {
 				break
 			}
-			kind := uint32(v>>1) & 3
-			filterBits := uint64(filterBitsOf[kind])
-			at := p + headBits      // the signature, or the filter's fields
-			fields := v >> headBits // from at: 57 bits less the head's
+			next := p + uint64(recordBits[v&7])
 			if v&1 != 0 {
-				need := uint32(fields)
+				need := uint32(v >> (headBits & 63))
 				if headBits > 25 {
-					need = uint32(readBits64(records, at))
+					need = uint32(readBits64(records, p+headBits))
 				}
-				at += 32
 				if have != 0 && need&^have != 0 {
-					p = at + filterBits
+					p = next
 					continue // the path lacks a byte the pattern requires
 				}
-				fields = readBits64(records, at)
-			} else if !narrowIDs {
+			}
+			at := p + headBits + 32*(v&1)  // the filter's fields
+			fields := v >> (headBits & 63) // from at, 57 bits less the head's, without a signature
+			if v&1 != 0 || !narrowIDs {
 				fields = readBits64(records, at)
 			}
-			p = at + filterBits
+			p = next
+			kind := uint32(v>>1) & 3
 			// The entry's prefix, this rule's literal prefix, starts path.
 			if occ == nil {
 				if matched < filterAfter {
@@ -358,9 +369,9 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 			default: // filterNoMid, filterFull
 				first, last, mid := int32(noWindow), int32(noWindow), int32(noWindow)
 				if narrowIDs { // in fields
-					first, last = int32(uint32(fields)&idMask)-2, int32(uint32(fields>>idBits)&idMask)-2
+					first, last = int32(uint32(fields)&idMask)-2, int32(uint32(fields>>(idBits&63))&idMask)-2
 					if kind == filterFull {
-						mid = int32(uint32(fields>>(2*idBits))&idMask) - 2
+						mid = int32(uint32(fields>>(2*idBits&63))&idMask) - 2
 					}
 				} else {
 					f := layout.readFilter(records, at, kind)
@@ -373,13 +384,13 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 				if kind == filterFull {
 					ids += idBits
 				}
-				lengths := fields >> ids
+				lengths := fields >> (ids & 63)
 				if !layout.filterInFields {
 					lengths = readBits64(records, at+ids)
 				}
 				span, midOff := int32(uint32(lengths)&layout.spanMask), int32(0)
 				if kind == filterFull {
-					midOff = int32(uint32(lengths>>layout.spanBits) & layout.midOffMask)
+					midOff = int32(uint32(lengths>>(layout.spanBits&63)) & layout.midOffMask)
 				}
 				if first < 0 || last < 0 {
 					if !mayMatch(first, last, mid, span, midOff, occ, compiled[pos].pattern(text), path, int(n)) {
@@ -415,9 +426,9 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 	return best
 }
 
-// recordBits returns how many bits entry e's records take, with the zero
+// entryBits returns how many bits entry e's records take, with the zero
 // step that ends them and the padding to a byte.
-func (idx *ruleIndex) recordBits(e int32) uint64 {
+func (idx *ruleIndex) entryBits(e int32) uint64 {
 	end := uint32(len(idx.records) - 8) // the padding
 	if int(e)+1 < len(idx.entries) {
 		end = idx.entries[e+1].recordLo

@@ -29,6 +29,9 @@ type recordLayout struct {
 	midOffBits uint8
 	pieceBits  uint8
 	filterBits [4]uint8 // the filter's bits by kind
+	// recordBits is the length of a record by the low 3 bits of its
+	// head: need and kind.
+	recordBits [8]uint8
 	// The masks of the fields, and whether a record's head and window
 	// numbers fit the 57 bits one load of readBits64 reads.
 	stepMask, idMask, spanMask, midOffMask, pieceMask uint32
@@ -77,6 +80,9 @@ func newRecordLayout(maxStep uint32, windows int, maxSpan, maxMidOff, maxPiece u
 	l.narrowIDs = l.headBits+3*l.idBits <= 57
 	l.filterBits = [4]uint8{l.pieceBits, l.idBits, 2*l.idBits + l.spanBits, 3*l.idBits + l.spanBits + l.midOffBits}
 	l.filterInFields = l.headBits+l.filterBits[filterFull] <= 57
+	for low := range l.recordBits {
+		l.recordBits[low] = l.headBits + 32*uint8(low&1) + l.filterBits[low>>1]
+	}
 	return l
 }
 
@@ -86,19 +92,15 @@ type recordWriter struct {
 	n   uint64 // bits written
 }
 
-// put appends the low width bits of v.
+// put appends the low width (at most 32) bits of v.
 func (w *recordWriter) put(v uint32, width uint8) {
-	for width > 0 {
-		if w.n>>3 == uint64(len(w.buf)) {
-			w.buf = append(w.buf, 0)
-		}
-		used := uint8(w.n & 7)
-		take := min(8-used, width)
-		w.buf[w.n>>3] |= byte(v&(1<<take-1)) << used
-		v >>= take
-		width -= take
-		w.n += uint64(take)
+	i := w.n >> 3
+	for uint64(len(w.buf)) < i+8 {
+		w.buf = append(w.buf, 0)
 	}
+	word := binary.LittleEndian.Uint64(w.buf[i:]) | uint64(v&(1<<width-1))<<(w.n&7)
+	binary.LittleEndian.PutUint64(w.buf[i:], word)
+	w.n += uint64(width)
 }
 
 // align moves to the next byte, and returns its offset.
@@ -110,9 +112,11 @@ func (w *recordWriter) align() uint32 {
 // finish returns the records, padded so that readBits can load 8 bytes
 // from any of them.
 func (w *recordWriter) finish() []byte {
-	out := make([]byte, len(w.buf)+8)
-	copy(out, w.buf)
-	return out
+	n := (w.n+7)>>3 + 8
+	for uint64(len(w.buf)) < n {
+		w.buf = append(w.buf, 0)
+	}
+	return append([]byte(nil), w.buf[:n]...)
 }
 
 // putRecord appends the record of a rule; piece is the length of the
