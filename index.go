@@ -377,7 +377,7 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 					f := layout.readFilter(records, at, kind)
 					first, last, mid = f.first, f.last, f.mid
 				}
-				if first >= 0 && !occ.has(first) || last >= 0 && !occ.has(last) || mid >= 0 && !occ.has(mid) {
+				if first >= 0 && last >= 0 && (!occ.has(first) || !occ.has(last) || mid >= 0 && !occ.has(mid)) {
 					continue
 				}
 				ids := 2 * idBits // then span and midOff, 32 bits at most

@@ -570,7 +570,13 @@ func mayMatch(first, last, mid, span, midOff int32, occ *occurrences, pattern, p
 }
 
 // id returns the number of window s, or -1 if it is not in t.
-func (t *windowTable) id(s string) int32 { return t.idOfKey(packWindow(s)) }
+func (t *windowTable) id(s string) int32 {
+	k := packWindow(s)
+	if t.keys == nil {
+		return t.number(k)
+	}
+	return t.idOfKey(k)
+}
 
 // idOfKey returns the number of the window packed as k, or -1.
 func (t *windowTable) idOfKey(k uint32) int32 {
