@@ -23,29 +23,19 @@ const indexMinRules = 16
 type ruleIndex struct {
 	entries []prefixEntry // sorted by prefix, distinct
 	keys    [][2]uint64   // keyPair of each entry's prefix: most probes of a search compare these alone
-	// wild holds the positions of the rules that need a full match,
-	// grouped by entry, ascending, each with flags above posMask: whether
-	// its byte signature is stored (ruleNeed) and its filter's kind.
-	wild []uint32
-	// filters holds, for each wild rule in turn, the byteSignature of the
-	// bytes it requires if ruleNeed, then the window filter that rules it
-	// out without matching, in 0 to 4 words by its kind (see
-	// appendFilter).
-	filters []uint32
+	// records holds the rules that need a full match, grouped by entry,
+	// ascending by position: each with the byteSignature of the bytes it
+	// requires (when it is worth keeping) and the window filter that rules
+	// it out without matching. See recordLayout.
+	records []byte
+	layout  recordLayout
 	windows *windowTable // the windows the filters name
 }
-
-const (
-	kindShift = 30 // a wild rule's filter kind is wild[w] >> kindShift
-	needShift = 29
-	ruleNeed  = 1 << needShift
-	posMask   = ruleNeed - 1 // 2^29 positions: more rules take a file of over 3.5 GB
-)
 
 // needAfter is how many rules an entry has from which a wild rule keeps no
 // byte signature when its filter's windows hold every byte it would
 // require: the signature then only spares the first filterAfter matches
-// of a query, which cost little next to the rules' other words.
+// of a query, and cost 32 bits a rule, more than the rest of its record.
 const needAfter = 64
 
 // filterAfter is how many wild rules a search matches before it finds the
@@ -115,9 +105,9 @@ func keyPair(s string) [2]uint64 {
 
 // A prefixEntry is one distinct literal prefix.
 type prefixEntry struct {
-	// filterLo is where the filters of the entry's wild rules start in
-	// ruleIndex.filters.
-	filterLo uint32
+	// recordLo is the byte where the records of the entry's wild rules
+	// start in ruleIndex.records; they end where the next entry's start.
+	recordLo uint32
 	// n is the length of the prefix, which starts the pattern of each of
 	// the entry's rules (see ruleIndex.prefix): a string header would
 	// double the entry's size.
@@ -125,9 +115,9 @@ type prefixEntry struct {
 	// literal is the position of the best rule whose whole pattern is
 	// prefix (it matches every path starting with prefix), or noRule.
 	literal int32
-	// wildLo is where the entry's other rules start in ruleIndex.wild;
-	// they end where the next entry's start (see wildRange).
-	wildLo uint32
+	// firstWild is the position of the first of the entry's other rules,
+	// or noRule.
+	firstWild int32
 	// parent is the entry of the longest other prefix that is a prefix of
 	// this one, or -1.
 	parent int32
@@ -144,7 +134,7 @@ func (idx *ruleIndex) prefixRule(e int32, compiled []compiledRule) *compiledRule
 	entry := &idx.entries[e]
 	rule := entry.literal
 	if rule == noRule {
-		rule = int32(idx.wild[entry.wildLo] & posMask)
+		rule = entry.firstWild
 	}
 	return &compiled[rule]
 }
@@ -229,23 +219,32 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 		}
 		return int(a.pos - b.pos)
 	})
-	idx := &ruleIndex{}
+	idx := &ruleIndex{windows: newWindowTable()}
+	// The records are written once the windows are numbered and the
+	// widths of their fields known.
+	type wildRule struct {
+		pos     int32
+		need    uint32
+		hasNeed bool
+		filter  windowFilter
+		piece   uint16 // the anchored piece's length
+	}
 	wildCount := 0
 	for i := range items {
 		if !items[i].whole {
 			wildCount++
 		}
 	}
-	idx.windows = newWindowTable()
-	idx.wild = make([]uint32, 0, wildCount)
-	idx.filters = make([]uint32, 0, 2*wildCount)
-	var seen map[string]bool // the patterns of a large entry's wild rules
-	var stack []int32        // entries that are prefixes of the current one
-	var prefixes []string    // of the entries
+	wild := make([]wildRule, 0, wildCount)
+	starts := make([]int, 0, len(items)+1) // of each entry's rules in wild
+	var seen map[string]bool               // the patterns of a large entry's wild rules
+	var stack []int32                      // entries that are prefixes of the current one
+	var prefixes []string                  // of the entries
 	var wb wireBuffer
 	for i := 0; i < len(items); {
 		prefix := items[i].prefix
-		e := prefixEntry{filterLo: uint32(len(idx.filters)), n: uint32(len(prefix)), literal: noRule, wildLo: uint32(len(idx.wild)), parent: -1}
+		e := prefixEntry{n: uint32(len(prefix)), literal: noRule, firstWild: noRule, parent: -1}
+		starts = append(starts, len(wild))
 		j := i
 		for j < len(items) && items[j].prefix == prefix {
 			j++
@@ -274,19 +273,19 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 			}
 			pattern := wirePattern(c, text, &wb)
 			filter, covered := newWindowFilter(idx.windows, pattern, len(prefix))
-			word := uint32(items[k].pos)
-			if need := requiredBytes(pattern); j-i < needAfter || requiredBytes(pattern[len(prefix):])&^covered != 0 {
-				word |= ruleNeed
-				idx.filters = append(idx.filters, need)
+			r := wildRule{pos: items[k].pos, filter: filter}
+			if filterKind(filter) == filterAnchoredPiece {
+				r.piece = uint16(len(anchoredPiece(pattern)))
 			}
-			var kind uint32
-			idx.filters, kind = appendFilter(idx.filters, filter)
-			idx.wild = append(idx.wild, word|kind<<kindShift)
+			if need := requiredBytes(pattern); j-i < needAfter || requiredBytes(pattern[len(prefix):])&^covered != 0 {
+				r.need, r.hasNeed = need, true
+			}
+			if e.firstWild == noRule {
+				e.firstWild = r.pos
+			}
+			wild = append(wild, r)
 		}
-		e.chainMin = e.literal
-		if uint32(len(idx.wild)) > e.wildLo {
-			e.chainMin = min(e.chainMin, int32(idx.wild[e.wildLo]&posMask))
-		}
+		e.chainMin = min(e.literal, e.firstWild)
 		for len(stack) > 0 && !strings.HasPrefix(prefix, prefixes[stack[len(stack)-1]]) {
 			stack = stack[:len(stack)-1]
 		}
@@ -300,19 +299,48 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 		stack = append(stack, int32(len(idx.entries)-1))
 		i = j
 	}
+	starts = append(starts, len(wild))
 	renumber := idx.windows.compact()
-	at := uint32(0)
-	for _, w := range idx.wild {
-		at += (w & ruleNeed) >> needShift
-		kind := w >> kindShift
-		renumberFilter(idx.filters[at:], kind, renumber)
-		at += filterWords(kind)
+	var maxStep uint32
+	var maxSpan, maxMidOff, maxPiece uint16
+	for e := range idx.entries {
+		prev := idx.entries[e].firstWild - 1
+		for w := starts[e]; w < starts[e+1]; w++ {
+			r := &wild[w]
+			maxStep = max(maxStep, uint32(r.pos-prev))
+			prev = r.pos
+			for _, id := range []*int32{&r.filter.first, &r.filter.last, &r.filter.mid} {
+				if *id >= 0 {
+					*id = renumber[*id]
+				}
+			}
+			maxSpan, maxMidOff, maxPiece = max(maxSpan, r.filter.span), max(maxMidOff, r.filter.midOff), max(maxPiece, r.piece)
+		}
 	}
-	// Duplicate patterns and the appends leave spare capacity: the index
-	// keeps only what it uses.
+	idx.layout = newRecordLayout(maxStep, idx.windows.count, maxSpan, maxMidOff, maxPiece)
+	var out recordWriter
+	for e := range idx.entries {
+		idx.entries[e].recordLo = out.align()
+		prev := idx.entries[e].firstWild - 1
+		for _, r := range wild[starts[e]:starts[e+1]] {
+			idx.layout.putRecord(&out, uint32(r.pos-prev), r.need, r.hasNeed, filterKind(r.filter), r.filter, r.piece)
+			prev = r.pos
+		}
+		if starts[e] < starts[e+1] {
+			out.put(0, idx.layout.headBits) // a zero step: the end
+		}
+	}
+	out.align()
+	idx.records = out.finish()
+	// The appends leave spare capacity: the index keeps only what it uses.
 	idx.entries, idx.keys = exactSize(idx.entries), exactSize(idx.keys)
-	idx.wild, idx.filters = exactSize(idx.wild), exactSize(idx.filters)
 	return idx
+}
+
+// anchoredPiece returns the piece between the last '*' and the final '$'
+// of a pattern that has both.
+func anchoredPiece(pattern string) string {
+	return pattern[strings.LastIndexByte(pattern, '*')+1 : len(pattern)-1]
 }
 
 // exactSize returns s, or a copy without its spare capacity when it has
@@ -333,33 +361,53 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 	var have uint32      // the path's byteSignature, computed when first useful
 	var wire lazyWire    // the patterns in wire form
 	matched := 0
+	records, layout := idx.records, &idx.layout
+	// Shifts by a count masked to 63 need no test for counts of 64 or more.
+	headBits, idBits := uint64(layout.headBits), uint64(layout.idBits)
+	idMask, stepMask, narrowIDs := layout.idMask, layout.stepMask, layout.narrowIDs
+	recordBits := layout.recordBits
 	for e >= 0 {
 		entry := &idx.entries[e]
 		if entry.chainMin >= best {
 			break
 		}
 		best = min(best, entry.literal)
-		wildLo, wildHi := idx.wildRange(e)
-		if wildHi-wildLo > 4 && have == 0 {
-			have = byteSignature(path)
+		if entry.firstWild == noRule {
+			e = entry.parent
+			continue
 		}
-		next := entry.filterLo // where the filter of rule w starts
-		for w := wildLo; w < wildHi; w++ {
-			word := idx.wild[w]
-			pos := int32(word & posMask)
-			if pos >= best {
+		p := 8 * uint64(entry.recordLo) // bits
+		if have == 0 && idx.entryBits(e) > 4*(headBits+32) {
+			have = byteSignature(path) // more than 4 records with a signature, or large ones
+		}
+		pos, n := entry.firstWild-1, int32(entry.n)
+		for {
+			v := readBits64(records, p)
+			step := int32(uint32(v>>3) & stepMask)
+			if step == 0 {
+				break // the end of the entry's records
+			}
+			if pos += step; pos >= best {
 				break
 			}
-			kind := word >> kindShift
-			filter := next
-			if word&ruleNeed != 0 {
-				filter++
-				if have != 0 && idx.filters[next]&^have != 0 {
-					next = filter + filterWords(kind)
+			next := p + uint64(recordBits[v&7])
+			if v&1 != 0 {
+				need := uint32(v >> (headBits & 63))
+				if headBits > 25 {
+					need = uint32(readBits64(records, p+headBits))
+				}
+				if have != 0 && need&^have != 0 {
+					p = next
 					continue // the path lacks a byte the pattern requires
 				}
 			}
-			next = filter + filterWords(kind)
+			at := p + headBits + 32*(v&1)  // the filter's fields
+			fields := v >> (headBits & 63) // from at, 57 bits less the head's, without a signature
+			if v&1 != 0 || !narrowIDs {
+				fields = readBits64(records, at)
+			}
+			p = next
+			kind := uint32(v>>1) & 3
 			c := &compiled[pos]
 			// The entry's prefix, this rule's literal prefix, starts path.
 			if occ == nil {
@@ -374,35 +422,52 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 				occ = idx.windows.find(path)
 			}
 			// The filters of unanchored patterns, most of a hostile file's,
-			// are checked here; see mayMatchStored.
-			words, n := idx.filters[filter:next], int32(entry.n)
+			// are checked here, as mayMatch does. Whether the windows occur
+			// is told by a bit each; where they occur costs a rank (see
+			// occurrences.placeOf), so it is asked last. The pattern is read
+			// only for the rules that pass.
 			switch kind {
 			case filterAnchoredPiece: // the piece after the last '*' must end the path
 				pattern := wire.of(c, text)
-				piece := pattern[strings.LastIndexByte(pattern, '*')+1 : len(pattern)-1]
+				piece := pattern[len(pattern)-1-int(uint32(fields)&layout.pieceMask) : len(pattern)-1]
 				if end := len(path) - len(piece); end < int(n) || path[end:] != piece {
 					continue
 				}
 			case filterOnePiece:
-				if id := int32(words[0]); id >= 0 && (!occ.has(id) || occ.placeOf(id).last < n) {
+				if id := int32(uint32(fields)&idMask) - 2; id >= 0 && (!occ.has(id) || occ.placeOf(id).last < n) {
 					continue
 				}
-			case filterNoMid, filterFull:
-				first, last, mid, spanOff := int32(words[0]), int32(words[1]), int32(noWindow), words[2]
+			default: // filterNoMid, filterFull
+				first, last, mid := int32(noWindow), int32(noWindow), int32(noWindow)
+				if narrowIDs { // in fields
+					first, last = int32(uint32(fields)&idMask)-2, int32(uint32(fields>>(idBits&63))&idMask)-2
+					if kind == filterFull {
+						mid = int32(uint32(fields>>(2*idBits&63))&idMask) - 2
+					}
+				} else {
+					f := layout.readFilter(records, at, kind)
+					first, last, mid = f.first, f.last, f.mid
+				}
+				if first >= 0 && last >= 0 && (!occ.has(first) || !occ.has(last) || mid >= 0 && !occ.has(mid)) {
+					continue
+				}
+				ids := 2 * idBits // then span and midOff, 32 bits at most
 				if kind == filterFull {
-					mid, spanOff = int32(words[2]), words[3]
+					ids += idBits
+				}
+				lengths := fields >> (ids & 63)
+				if !layout.filterInFields {
+					lengths = readBits64(records, at+ids)
+				}
+				span, midOff := int32(uint32(lengths)&layout.spanMask), int32(0)
+				if kind == filterFull {
+					midOff = int32(uint32(lengths>>(layout.spanBits&63)) & layout.midOffMask)
 				}
 				if first < 0 || last < 0 {
-					if !mayMatchStored(words, kind, occ, wire.of(c, text), path, int(n)) {
+					if !mayMatch(first, last, mid, span, midOff, occ, wire.of(c, text), path, int(n)) {
 						continue
 					}
 					break
-				}
-				// As mayMatchStored does, without the call. Whether the
-				// windows occur is told by a bit each; where they occur
-				// costs a rank (see occurrences.placeOf), so it is asked last.
-				if !occ.has(first) || !occ.has(last) || mid >= 0 && !occ.has(mid) {
-					continue
 				}
 				p := occ.placeOf(first)
 				if p.last < n {
@@ -410,17 +475,12 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 				}
 				start := max(n, p.first)
 				if mid >= 0 {
-					midOff := int32(spanOff >> 16)
 					if p = occ.placeOf(mid); p.last < start+midOff {
 						continue
 					}
 					start = max(start, p.first-midOff)
 				}
-				if occ.placeOf(last).last < start+int32(spanOff&0xFFFF) {
-					continue
-				}
-			default:
-				if !mayMatchStored(words, kind, occ, wire.of(c, text), path, int(n)) {
+				if occ.placeOf(last).last < start+span {
 					continue
 				}
 			}
@@ -438,14 +498,14 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 	return best
 }
 
-// wildRange returns where entry e's wildcard rules start and end in
-// idx.wild.
-func (idx *ruleIndex) wildRange(e int32) (lo, hi uint32) {
-	hi = uint32(len(idx.wild))
+// entryBits returns how many bits entry e's records take, with the zero
+// step that ends them and the padding to a byte.
+func (idx *ruleIndex) entryBits(e int32) uint64 {
+	end := uint32(len(idx.records) - 8) // the padding
 	if int(e)+1 < len(idx.entries) {
-		hi = idx.entries[e+1].wildLo
+		end = idx.entries[e+1].recordLo
 	}
-	return idx.entries[e].wildLo, hi
+	return 8 * uint64(end-idx.entries[e].recordLo)
 }
 
 // longestPrefixOf returns the entry with the longest prefix that is a

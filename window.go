@@ -2,6 +2,7 @@ package robotstxt
 
 import (
 	"math/bits"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -26,8 +27,9 @@ const maxWindow = 4
 // one before, and, with '$', qk at the end of the path.
 type windowFilter struct {
 	// first is the window number of the first bytes of q1, or noWindow
-	// when the test does not use it, or alwaysMatch when the pattern has
-	// no piece (its prefix decides, and matching it is cheap).
+	// when the test does not use it, or alwaysMatch (and last too) when
+	// the pattern has no piece (its prefix decides, and matching it is
+	// cheap).
 	first int32
 	// last is the window number of the last bytes of qk when the pattern is
 	// not anchored by '$', or noWindow when it is (then qk must end the
@@ -50,23 +52,38 @@ const (
 	alwaysMatch = -2
 )
 
-// A windowTable numbers the distinct windows 0, 1, ..., in open
-// addressing.
+// A windowTable numbers the distinct windows 0, 1, .... While windows are
+// added, it is an open-addressing table. Once complete (see compact), it
+// keeps only the windows' hashes, sorted, a window's number being the
+// index of its hash: the hash is a bijection of the packed window, so it
+// stands for the window, and buckets, a range of hashes each, tell where
+// to look without empty slots.
 type windowTable struct {
-	keys []uint32 // 0 for an empty slot
-	// ids is the number of the window in each slot while windows are
-	// added. Once the table is complete, compact drops it: a window's
-	// number is then the rank of its slot among the full ones, which
-	// occupied and ranks tell (see slotID).
-	ids      []int32
-	occupied []uint64 // bit s set when slot s is full
-	ranks    []uint32 // full slots before each 64 slots of occupied
-	shift    uint     // 32 - log2(len(keys))
-	count    int      // windows in keys
-	lengths  uint8    // bit n-1 set when some window is n bytes long
-	starts   [4]uint64
-	pool     sync.Pool // of *occurrences sized for this table
+	// While windows are added: keys (0 for an empty slot) and the number
+	// of the window in each slot.
+	keys  []uint32
+	ids   []int32
+	shift uint // 32 - log2(len(keys))
+	// Once complete: the sorted hashes, then a sentinel 0xFFFFFFFF that
+	// ends every scan, and where each bucket of hashes starts in them
+	// (see bucketOf), the last element being the number of windows.
+	hashes  []uint32
+	buckets []uint32
+	crowded bool  // some bucket holds more than crowdedBucket hashes
+	count   int   // windows in the table
+	lengths uint8 // bit n-1 set when some window is n bytes long
+	starts  [4]uint64
+	pool    sync.Pool // of *occurrences sized for this table
 }
+
+// bucketLoad is the mean number of hashes in a bucket of a complete table:
+// a window then costs 4 bytes, and half the 4 of its bucket's start, and
+// a lookup reads a bucket start and one or two hashes.
+const bucketLoad = 2
+
+// crowdedBucket is the most hashes a bucket holds for lookups to scan
+// it; windows chosen to collide make larger ones, searched by bisection.
+const crowdedBucket = 16
 
 // packWindow packs s (1 to maxWindow bytes) little-endian.
 func packWindow(s string) uint32 {
@@ -77,7 +94,11 @@ func packWindow(s string) uint32 {
 	return k
 }
 
-func (t *windowTable) slot(k uint32) uint32 { return (k * 0x9E3779B1) >> t.shift }
+// windowHash is a bijection of packed windows (an odd multiplier), whose
+// high bits are well mixed.
+func windowHash(k uint32) uint32 { return k * 0x9E3779B1 }
+
+func (t *windowTable) slot(k uint32) uint32 { return windowHash(k) >> t.shift }
 
 // newWindowTable returns an empty table.
 func newWindowTable() *windowTable {
@@ -85,12 +106,13 @@ func newWindowTable() *windowTable {
 	return &windowTable{keys: make([]uint32, size), ids: make([]int32, size), shift: uint(32 - bits.TrailingZeros(uint(size)))}
 }
 
-// add returns the number of window s, adding it if needed. The table
-// grows to keep a quarter of it empty, so that probes stay short.
+// add returns the number of window s, adding it if needed; the table must
+// not be complete. It grows to keep a quarter of it empty, so that probes
+// stay short.
 func (t *windowTable) add(s string) int32 {
 	k := packWindow(s)
 	if i := t.lookup(k); t.keys[i] == k {
-		return t.slotID(i)
+		return t.ids[i]
 	}
 	if 4*(t.count+1) > 3*len(t.keys) {
 		t.grow()
@@ -103,39 +125,70 @@ func (t *windowTable) add(s string) int32 {
 	return t.ids[i]
 }
 
-// slotID returns the number of the window in slot s.
-func (t *windowTable) slotID(s uint32) int32 {
-	if t.ids != nil {
-		return t.ids[s]
-	}
-	w := s / 64
-	return int32(t.ranks[w]) + int32(bits.OnesCount64(t.occupied[w]&(1<<(s%64)-1)))
-}
-
-// compact renumbers the windows by the rank of their slots, which the
-// table can compute, and drops ids, which cost as much as the keys. It
-// returns the new number of each window by its old one. No window can be
-// added after.
+// compact completes the table: it numbers the windows by the order of
+// their hashes, which is all it keeps, and returns the new number of each
+// window by its old one. No window can be added after.
 func (t *windowTable) compact() []int32 {
-	renumber := make([]int32, t.count)
-	t.occupied = make([]uint64, (len(t.keys)+63)/64)
-	t.ranks = make([]uint32, len(t.occupied))
-	n := uint32(0)
-	for w := range t.occupied {
-		t.ranks[w] = n
-		for b := 0; b < 64 && 64*w+b < len(t.keys); b++ {
-			if s := 64*w + b; t.keys[s] != 0 {
-				t.occupied[w] |= 1 << b
-				renumber[t.ids[s]] = int32(n)
-				n++
-			}
+	byHash := make([]uint64, 0, t.count) // hash, then old number
+	for s, k := range t.keys {
+		if k != 0 {
+			byHash = append(byHash, uint64(windowHash(k))<<32|uint64(t.ids[s]))
 		}
 	}
-	t.ids = nil
+	slices.Sort(byHash)
+	renumber := make([]int32, t.count)
+	t.hashes = make([]uint32, t.count+1)
+	t.hashes[t.count] = 1<<32 - 1
+	t.buckets = make([]uint32, max(t.count/bucketLoad, 1)+1)
+	for i, e := range byHash {
+		h := uint32(e >> 32)
+		renumber[uint32(e)] = int32(i)
+		t.hashes[i] = h
+		t.buckets[t.bucketOf(h)+1]++
+	}
+	for b := 1; b < len(t.buckets); b++ {
+		t.crowded = t.crowded || t.buckets[b] > crowdedBucket
+		t.buckets[b] += t.buckets[b-1]
+	}
+	t.keys, t.ids = nil, nil
 	return renumber
 }
 
-// lookup returns the slot of k, or the empty slot where it belongs.
+// bucketOf returns the bucket of hash h in a complete table: buckets
+// split the range of hashes evenly, so they keep the hashes' order.
+func (t *windowTable) bucketOf(h uint32) uint32 {
+	return uint32(uint64(h) * uint64(len(t.buckets)-1) >> 32)
+}
+
+// number returns the number of the window packed as k in a complete
+// table, or -1.
+func (t *windowTable) number(k uint32) int32 {
+	h := windowHash(k)
+	b := t.bucketOf(h)
+	if t.crowded {
+		return t.search(h, t.buckets[b], t.buckets[b+1])
+	}
+	i := t.buckets[b]
+	for t.hashes[i] < h { // sorted: the hashes after h's bucket, or the sentinel, end the scan
+		i++
+	}
+	if t.hashes[i] == h && int(i) < t.count {
+		return int32(i)
+	}
+	return -1
+}
+
+// search is number by bisection of hashes[lo:hi], for tables with large
+// buckets, which windows chosen to collide would make.
+func (t *windowTable) search(h, lo, hi uint32) int32 {
+	if i, ok := slices.BinarySearch(t.hashes[lo:hi], h); ok {
+		return int32(lo) + int32(i)
+	}
+	return -1
+}
+
+// lookup returns the slot of k, or the empty slot where it belongs, while
+// windows are added.
 func (t *windowTable) lookup(k uint32) uint32 {
 	mask := uint32(len(t.keys) - 1)
 	i := t.slot(k)
@@ -178,7 +231,7 @@ func newWindowFilter(t *windowTable, pattern string, n int) (windowFilter, uint3
 		rest = after
 	}
 	if count == 0 {
-		return windowFilter{first: alwaysMatch}, 0
+		return windowFilter{first: alwaysMatch, last: alwaysMatch, mid: noWindow}, 0
 	}
 	span := total - len(qk)
 	f := windowFilter{first: noWindow, last: noWindow}
@@ -226,47 +279,6 @@ func newWindowFilter(t *windowTable, pattern string, n int) (windowFilter, uint3
 		f.midOff = uint16(midOff)
 	}
 	return f, covered
-}
-
-// A filter is stored in 0, 1, 3 or 4 words, by its kind, in the
-// index's stream of wildcard rules: most patterns have one piece ("/*x",
-// "/*x$") or two ("/*a*x"), and their filters say less.
-const (
-	filterAnchoredPiece = iota // one piece, anchored: no window (0 words)
-	filterOnePiece             // one piece, or none: first (1 word)
-	filterNoMid                // first, last, span (3 words)
-	filterFull                 // first, last, mid, span and midOff (4 words)
-)
-
-// filterWords returns how many words a filter of the given kind takes:
-// 0, 1, 3 or 4.
-func filterWords(kind uint32) uint32 { return kind + kind>>1 }
-
-// appendFilter appends f to words in the smallest form that holds it, and
-// returns its kind.
-func appendFilter(words []uint32, f windowFilter) ([]uint32, uint32) {
-	switch {
-	case f.first == alwaysMatch:
-		return append(words, uint32(f.first)), filterOnePiece
-	case f.mid == noWindow && f.span == 0 && f.first == noWindow && f.last == noWindow:
-		return words, filterAnchoredPiece
-	case f.mid == noWindow && f.span == 0 && f.first == f.last:
-		return append(words, uint32(f.first)), filterOnePiece
-	case f.mid == noWindow && f.midOff == 0:
-		return append(words, uint32(f.first), uint32(f.last), uint32(f.span)), filterNoMid
-	}
-	return append(words, uint32(f.first), uint32(f.last), uint32(f.mid), uint32(f.span)|uint32(f.midOff)<<16), filterFull
-}
-
-// renumberFilter rewrites the window numbers of the filter of the given
-// kind stored at words[0:], by renumber (see windowTable.compact).
-func renumberFilter(words []uint32, kind uint32, renumber []int32) {
-	ids := words[:kind] // first, last, mid, as many as the kind has; not the span
-	for i, w := range ids {
-		if id := int32(w); id >= 0 {
-			ids[i] = uint32(renumber[id])
-		}
-	}
 }
 
 // occurrences records, for one path, where each window of a table first
@@ -449,7 +461,6 @@ func (t *windowTable) find(path string) *occurrences {
 			occ.makeDense()
 		}
 	}
-	mask := uint32(len(t.keys) - 1)
 	for i := 0; i < len(path); i++ {
 		c := path[i]
 		if t.starts[c>>6]&(1<<(c&63)) == 0 {
@@ -472,14 +483,27 @@ func (t *windowTable) find(path string) *occurrences {
 			if k>>(8*(n-1)) == 0 {
 				break // a NUL: no window holds one
 			}
-			for s := t.slot(k); ; s = (s + 1) & mask {
-				if t.keys[s] == k {
-					occ.record(t.slotID(s), int32(i))
-					break
+			if t.keys != nil { // not complete: tests ask such tables
+				if id := t.idOfKey(k); id >= 0 {
+					occ.record(id, int32(i))
 				}
-				if t.keys[s] == 0 {
-					break
+				continue
+			}
+			// t.number, inlined: most probes miss.
+			h := windowHash(k)
+			b := t.bucketOf(h)
+			if t.crowded {
+				if id := t.search(h, t.buckets[b], t.buckets[b+1]); id >= 0 {
+					occ.record(id, int32(i))
 				}
+				continue
+			}
+			j := t.buckets[b]
+			for t.hashes[j] < h {
+				j++
+			}
+			if t.hashes[j] == h && int(j) < t.count {
+				occ.record(int32(j), int32(i))
 			}
 		}
 	}
@@ -526,26 +550,13 @@ func (occ *occurrences) startBound(first, mid, midOff, n int32) (start int32, ok
 	return start, true
 }
 
-// mayMatchStored reports whether a rule whose filter, of the given kind,
-// appendFilter wrote at words[0:], and whose literal prefix of n bytes
-// starts path, may match path. False means it cannot. It reads the words
-// into registers: a windowFilter built from them field by field and read
-// back whole would stall on the stores.
-func mayMatchStored(words []uint32, kind uint32, occ *occurrences, pattern, path string, n int) bool {
-	first, last, mid, spanOff := int32(noWindow), int32(noWindow), int32(noWindow), uint32(0)
-	switch kind {
-	case filterOnePiece:
-		first = int32(words[0])
-		last = first
-	case filterNoMid:
-		first, last, spanOff = int32(words[0]), int32(words[1]), words[2]
-	case filterFull:
-		first, last, mid, spanOff = int32(words[0]), int32(words[1]), int32(words[2]), words[3]
-	}
+// mayMatch reports whether a rule whose filter has these fields, and whose
+// literal prefix of n bytes starts path, may match path. False means it
+// cannot.
+func mayMatch(first, last, mid, span, midOff int32, occ *occurrences, pattern, path string, n int) bool {
 	if first == alwaysMatch {
 		return true
 	}
-	span, midOff := int32(spanOff&0xFFFF), int32(spanOff>>16)
 	start, ok := occ.startBound(first, mid, midOff, int32(n))
 	if !ok {
 		return false
@@ -561,8 +572,19 @@ func mayMatchStored(words []uint32, kind uint32, occ *occurrences, pattern, path
 // id returns the number of window s, or -1 if it is not in t.
 func (t *windowTable) id(s string) int32 {
 	k := packWindow(s)
+	if t.keys == nil {
+		return t.number(k)
+	}
+	return t.idOfKey(k)
+}
+
+// idOfKey returns the number of the window packed as k, or -1.
+func (t *windowTable) idOfKey(k uint32) int32 {
+	if t.keys == nil {
+		return t.number(k)
+	}
 	if i := t.lookup(k); t.keys[i] == k {
-		return t.slotID(i)
+		return t.ids[i]
 	}
 	return -1
 }

@@ -9,7 +9,7 @@ import (
 // A window filter never rules out a pattern that matches, and verify
 // answers as matchPattern does: checked on random patterns and paths, with
 // the windows numbered as they are added and, every other round, by their
-// slots (windowTable.compact). The filter must also rule out most of the
+// hashes (windowTable.compact). The filter must also rule out most of the
 // patterns that do not match.
 func TestWindowFilterSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 19))
@@ -32,12 +32,15 @@ func TestWindowFilterSound(t *testing.T) {
 			rules = append(rules, rule{pattern, len(prefix), filter})
 		}
 		if round%2 == 1 {
-			// As the index does: number the windows by their slots.
+			// As the index does: number the windows by their hashes.
 			renumber := table.compact()
 			for i := range rules {
-				words, kind := appendFilter(nil, rules[i].filter)
-				renumberFilter(words, kind, renumber)
-				rules[i].filter = loadFilter(words, kind)
+				f := &rules[i].filter
+				for _, id := range []*int32{&f.first, &f.last, &f.mid} {
+					if *id >= 0 {
+						*id = renumber[*id]
+					}
+				}
 			}
 		}
 		for range 100 {
@@ -70,31 +73,73 @@ func TestWindowFilterSound(t *testing.T) {
 	}
 }
 
-// A window filter stored in the index's compact form (0 to 4 words by
-// kind) reads back as the same filter, for patterns of any number of
-// pieces, anchored or not, with pieces longer than a window.
-func TestFilterStoredForm(t *testing.T) {
+// Rules stored as records (see recordLayout) read back as they were
+// written: the step, the signature when there is one, and the filter in
+// its kind, for patterns of any number of pieces, anchored or not, with
+// pieces longer than a window, and with fields of every width.
+func TestRecordStoredForm(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 43))
-	table := newWindowTable()
 	kinds := map[uint32]int{}
-	for range 5000 {
-		pattern := "/" + randomWord(rng, 3, "ab") + "*" + randomWord(rng, 20, "abcdefab**$")
-		prefix, _ := literalPrefix(pattern)
-		f, _ := newWindowFilter(table, pattern, len(prefix))
-		words, kind := appendFilter([]uint32{7}, f)
-		kinds[kind]++
-		if got := uint32(len(words) - 1); got != filterWords(kind) {
-			t.Fatalf("pattern %q: kind %d stored in %d words, want %d", pattern, kind, got, filterWords(kind))
+	for round := 0; round < 50; round++ {
+		table := newWindowTable()
+		type rule struct {
+			step, need uint32
+			hasNeed    bool
+			filter     windowFilter
+			piece      uint16
 		}
-		got := loadFilter(words[1:], kind)
-		if f.first == alwaysMatch {
-			if got.first != alwaysMatch {
-				t.Fatalf("pattern %q: stored as %+v, want first alwaysMatch", pattern, got)
+		var rules []rule
+		var maxStep uint32
+		var maxSpan, maxMidOff, maxPiece uint16
+		for range 1 + rng.IntN(300) {
+			pattern := "/" + randomWord(rng, 3, "ab") + "*" + randomWord(rng, 20, "abcdefab**$")
+			if round%2 == 1 {
+				pattern += "*" + strings.Repeat("x", rng.IntN(3000)) + "*" + randomWord(rng, 6, "abcdef")
 			}
-			continue
+			prefix, _ := literalPrefix(pattern)
+			f, _ := newWindowFilter(table, pattern, len(prefix))
+			r := rule{step: 1 + rng.Uint32N([]uint32{1, 5, 1 << 28}[round%3]), need: rng.Uint32(), hasNeed: rng.IntN(2) == 0, filter: f}
+			if filterKind(f) == filterAnchoredPiece {
+				r.piece = uint16(len(anchoredPiece(pattern)))
+			}
+			rules = append(rules, r)
+			maxStep, maxSpan, maxMidOff, maxPiece = max(maxStep, r.step), max(maxSpan, f.span), max(maxMidOff, f.midOff), max(maxPiece, r.piece)
 		}
-		if got != f {
-			t.Fatalf("pattern %q: filter %+v stored as kind %d reads back as %+v", pattern, f, kind, got)
+		layout := newRecordLayout(maxStep, table.count, maxSpan, maxMidOff, maxPiece)
+		var w recordWriter
+		w.put(5, 3) // records need not start at a byte
+		for _, r := range rules {
+			layout.putRecord(&w, r.step, r.need, r.hasNeed, filterKind(r.filter), r.filter, r.piece)
+		}
+		records := w.finish()
+		p := uint64(3)
+		for _, r := range rules {
+			head := readBits(records, p, layout.headBits)
+			p += uint64(layout.headBits)
+			kind := head >> 1 & 3
+			kinds[kind]++
+			if head>>3 != r.step || head&1 == 1 != r.hasNeed || kind != filterKind(r.filter) {
+				t.Fatalf("record %+v read back with step %d, need %v, kind %d", r, head>>3, head&1 == 1, kind)
+			}
+			if r.hasNeed {
+				if got := readBits(records, p, 32); got != r.need {
+					t.Fatalf("record %+v: signature read back as %x", r, got)
+				}
+				p += 32
+			}
+			if kind == filterAnchoredPiece {
+				if got := readBits(records, p, layout.pieceBits); got != uint32(r.piece) {
+					t.Fatalf("record %+v: anchored piece of %d bytes read back as %d", r, r.piece, got)
+				}
+			}
+			got := layout.readFilter(records, p, kind)
+			p += uint64(layout.filterBits[kind])
+			if got != r.filter {
+				t.Fatalf("filter %+v stored as kind %d reads back as %+v", r.filter, kind, got)
+			}
+		}
+		if p != w.n {
+			t.Fatalf("records read to bit %d, written to %d", p, w.n)
 		}
 	}
 	if len(kinds) != 4 {
@@ -112,6 +157,9 @@ func TestIndexFilterAgainstScan(t *testing.T) {
 			return "/" + randomWord(rng, 3, "ab") + "*" + randomWord(rng, 10, "abcd*$")
 		})
 		idx := rs.index.get()
+		if round%2 == 1 {
+			idx.layout.narrowIDs = false // as with over 2^19 windows
+		}
 		for q := 0; q < 100; q++ {
 			path := "/" + randomWord(rng, 80, "abcd/")
 			want := scanDecide(rs.compiled, rs.text, path)
@@ -174,7 +222,8 @@ func TestIndexFilterMatchingPaths(t *testing.T) {
 }
 
 // FuzzWindowVerify checks, for any pattern and path, that the window filter
-// never rules out a match and that verify agrees with matchPattern.
+// never rules out a match and that verify agrees with matchPattern, as the
+// table is built and once it is complete, the filter stored as a record.
 func FuzzWindowVerify(f *testing.F) {
 	f.Add("/*a*bc*d$", "/xxaybcd")
 	f.Add("/p*zz*aa", "/paazz")
@@ -191,7 +240,6 @@ func FuzzWindowVerify(f *testing.F) {
 		table := newWindowTable()
 		filter, _ := newWindowFilter(table, pattern, len(prefix))
 		occ := table.find(path)
-		defer table.put(occ)
 		match := matchPattern(pattern, path)
 		if match && !filter.mayMatch(occ, pattern, path, len(prefix)) {
 			t.Fatalf("pattern %q matches path %q, but its filter rules it out", pattern, path)
@@ -199,30 +247,33 @@ func FuzzWindowVerify(f *testing.F) {
 		if got := table.verify(occ, pattern, path, len(prefix)); got != match {
 			t.Fatalf("pattern %q, path %q: verify says %v, matchPattern %v", pattern, path, got, match)
 		}
+		table.put(occ)
+		// As the index keeps it: the table complete, the filter a record.
+		renumber := table.compact()
+		for _, id := range []*int32{&filter.first, &filter.last, &filter.mid} {
+			if *id >= 0 {
+				*id = renumber[*id]
+			}
+		}
+		kind := filterKind(filter)
+		layout := newRecordLayout(1, table.count, filter.span, filter.midOff, 0)
+		var w recordWriter
+		layout.putRecord(&w, 1, 0, false, kind, filter, 0)
+		stored := layout.readFilter(w.finish(), uint64(layout.headBits), kind)
+		occ = table.find(path)
+		defer table.put(occ)
+		if match && !stored.mayMatch(occ, pattern, path, len(prefix)) {
+			t.Fatalf("pattern %q matches path %q, but its stored filter %+v rules it out", pattern, path, stored)
+		}
+		if got := table.verify(occ, pattern, path, len(prefix)); got != match {
+			t.Fatalf("pattern %q, path %q: verify on the complete table says %v, matchPattern %v", pattern, path, got, match)
+		}
 	})
 }
 
-// loadFilter returns the filter of the given kind that appendFilter wrote
-// at words[0:].
-func loadFilter(words []uint32, kind uint32) windowFilter {
-	f := windowFilter{first: noWindow, last: noWindow, mid: noWindow}
-	switch kind {
-	case filterOnePiece:
-		f.first = int32(words[0])
-		f.last = f.first
-	case filterNoMid:
-		f.first, f.last, f.span = int32(words[0]), int32(words[1]), uint16(words[2])
-	case filterFull:
-		f.first, f.last, f.mid = int32(words[0]), int32(words[1]), int32(words[2])
-		f.span, f.midOff = uint16(words[3]), uint16(words[3]>>16)
-	}
-	return f
-}
-
-// mayMatch is mayMatchStored for a filter not yet stored.
+// mayMatch is mayMatch for a filter as a struct.
 func (f *windowFilter) mayMatch(occ *occurrences, pattern, path string, n int) bool {
-	words, kind := appendFilter(make([]uint32, 0, 4), *f)
-	return mayMatchStored(words, kind, occ, pattern, path, n)
+	return mayMatch(f.first, f.last, f.mid, int32(f.span), int32(f.midOff), occ, pattern, path, n)
 }
 
 // The occurrences find records, in either form (a map while few windows
@@ -276,5 +327,83 @@ func TestOccurrencesAgainstSearch(t *testing.T) {
 		if forms[form] == 0 {
 			t.Errorf("no path used the form %q; got %v", form, forms)
 		}
+	}
+}
+
+// A complete window table numbers its windows 0 to count-1, one each, and
+// finds every window it holds and none it does not, as a Go map does: on
+// random tables, small and large, and on windows chosen so that their
+// hashes crowd one bucket (searched by bisection).
+func TestWindowTableAgainstMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(67, 71))
+	inverse := uint32(0x9E3779B1) // of the hash's multiplier, by Newton's iteration
+	for range 5 {
+		inverse *= 2 - 0x9E3779B1*inverse
+	}
+	crowded := 0
+	for round := 0; round < 100; round++ {
+		table := newWindowTable()
+		added := map[string]int32{}
+		n := []int{1, 10, 300, 5000}[round%4]
+		for range n {
+			w := randomWord(rng, maxWindow, "abcdefgh/%\xff"[:2+rng.IntN(10)])
+			if w == "" {
+				continue
+			}
+			added[w] = table.add(w)
+		}
+		top := 0xFFFFFFFF * inverse // the window whose hash is the scans' sentinel
+		topWindow := string([]byte{byte(top), byte(top >> 8), byte(top >> 16), byte(top >> 24)})
+		if round%2 == 0 && !strings.Contains(topWindow, "\x00") {
+			added[topWindow] = table.add(topWindow)
+		}
+		base := rng.Uint32()
+		if round%3 == 0 {
+			// Windows whose hashes are neighbours: one bucket holds them.
+			for h := base; h < base+400; h++ {
+				k := h * inverse
+				w := string([]byte{byte(k), byte(k >> 8), byte(k >> 16), byte(k >> 24)})
+				if !strings.Contains(w, "\x00") {
+					added[w] = table.add(w)
+				}
+			}
+		}
+		for w, id := range added {
+			if got := table.id(w); got != id {
+				t.Fatalf("before compact, window %q: number %d, want %d", w, got, id)
+			}
+		}
+		renumber := table.compact()
+		seen := make([]bool, table.count)
+		for w, id := range added {
+			got := table.id(w)
+			if got != renumber[id] || got < 0 || int(got) >= table.count || seen[got] {
+				t.Fatalf("window %q: number %d (renumbered %d), of %d windows", w, got, renumber[id], table.count)
+			}
+			seen[got] = true
+		}
+		if table.crowded {
+			crowded++
+		}
+		if _, ok := added[topWindow]; !ok && table.id(topWindow) != -1 {
+			t.Fatalf("window %q, never added, has number %d", topWindow, table.id(topWindow))
+		}
+		for h := base - 50; round%3 == 0 && h != base; h++ {
+			// Absent windows hashed into or next to the crowded bucket.
+			k := (h + 450*(h&1)) * inverse
+			w := string([]byte{byte(k), byte(k >> 8), byte(k >> 16), byte(k >> 24)})
+			if _, ok := added[w]; !ok && table.id(w) != -1 {
+				t.Fatalf("window %q, never added, has number %d", w, table.id(w))
+			}
+		}
+		for range 2000 {
+			w := randomWord(rng, maxWindow, "abcdefghij/%\xff")
+			if _, ok := added[w]; !ok && w != "" && table.id(w) != -1 {
+				t.Fatalf("window %q, never added, has number %d", w, table.id(w))
+			}
+		}
+	}
+	if crowded == 0 {
+		t.Errorf("no table had a bucket of more than %d windows", crowdedBucket)
 	}
 }
