@@ -401,17 +401,13 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 					continue // the path lacks a byte the pattern requires
 				}
 			}
-			at := p + headBits + 32*(v&1)  // the filter's fields
-			fields := v >> (headBits & 63) // from at, 57 bits less the head's, without a signature
-			if v&1 != 0 || !narrowIDs {
-				fields = readBits64(records, at)
-			}
+			at := p + headBits + 32*(v&1) // the filter's fields
 			p = next
-			kind := uint32(v>>1) & 3
 			c := &compiled[pos]
 			// The entry's prefix, this rule's literal prefix, starts path.
 			if occ == nil {
 				if matched < filterAfter {
+					// The first few rules are matched: no filter is read.
 					matched++
 					if matchPattern(wire.of(c, text), path) {
 						best = pos
@@ -421,6 +417,11 @@ func (idx *ruleIndex) find(compiled []compiledRule, text, path string) int32 {
 				}
 				occ = idx.windows.find(path)
 			}
+			fields := v >> (headBits & 63) // from at, 57 bits less the head's, without a signature
+			if v&1 != 0 || !narrowIDs {
+				fields = readBits64(records, at)
+			}
+			kind := uint32(v>>1) & 3
 			// The filters of unanchored patterns, most of a hostile file's,
 			// are checked here, as mayMatch does. Whether the windows occur
 			// is told by a bit each; where they occur costs a rank (see
