@@ -19,7 +19,7 @@ func BenchmarkParseCheckCorpus(b *testing.B) {
 			}
 		}
 	}
-	for _, n := range []int{1, 2, 3, 4, 10} {
+	for _, n := range []int{1, 2, 3, 4, 5, 10} {
 		b.Run(fmt.Sprintf("checks=%d", n), func(b *testing.B) {
 			b.SetBytes(corpusSize(files))
 			b.ReportAllocs()

@@ -174,7 +174,7 @@ func BenchmarkParseCheck(b *testing.B) {
 	for i, f := range files {
 		_, perFile[i] = corpus.Queries(f)
 	}
-	for _, n := range []int{1, 2, 3, 4, 10} {
+	for _, n := range []int{1, 2, 3, 4, 5, 10} {
 		b.Run(fmt.Sprintf("robotstxt/checks=%d", n), func(b *testing.B) {
 			b.SetBytes(totalSize(files))
 			b.ReportAllocs()
