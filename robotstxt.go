@@ -97,8 +97,26 @@ type Robots struct {
 // Googlebot does.
 type Options struct {
 	// MaxSize is how many leading bytes of the file are parsed. Zero means
-	// DefaultMaxSize; a negative value means the whole file.
+	// DefaultMaxSize; a negative value means the whole file, up to
+	// MaxParseSize.
 	MaxSize int
+}
+
+// MaxParseSize bounds every read, whatever Options.MaxSize says: the
+// compiled form addresses its strings and records with 32-bit offsets, and
+// a larger file would overflow them. It is 1 GiB, 2,000 times what
+// Googlebot reads.
+const MaxParseSize = 1 << 30
+
+// limit returns how many leading bytes of a file o reads.
+func (o Options) limit() int {
+	switch {
+	case o.MaxSize == 0:
+		return DefaultMaxSize
+	case o.MaxSize < 0 || o.MaxSize > MaxParseSize:
+		return MaxParseSize
+	}
+	return o.MaxSize
 }
 
 // Parse parses a robots.txt file, reading its first DefaultMaxSize bytes.
@@ -112,12 +130,9 @@ func Parse(data []byte) *Robots {
 
 // ParseWith parses a robots.txt file with the given options.
 func ParseWith(data []byte, opts Options) *Robots {
-	limit := opts.MaxSize
-	if limit == 0 {
-		limit = DefaultMaxSize
-	}
+	limit := opts.limit()
 	r := &Robots{}
-	if limit > 0 && len(data) > limit {
+	if len(data) > limit {
 		data = data[:limit]
 		r.truncated = true
 	}

@@ -195,6 +195,23 @@ func TestSizeLimit(t *testing.T) {
 	}
 }
 
+// Every read stops at MaxParseSize, however large the MaxSize asked: the
+// compiled form's 32-bit offsets could not address more.
+func TestMaxParseSize(t *testing.T) {
+	tests := []struct{ maxSize, want int }{
+		{0, DefaultMaxSize},
+		{100, 100},
+		{-1, MaxParseSize},
+		{MaxParseSize, MaxParseSize},
+		{MaxParseSize + 1, MaxParseSize},
+	}
+	for _, tt := range tests {
+		if got := (Options{MaxSize: tt.maxSize}).limit(); got != tt.want {
+			t.Errorf("Options{MaxSize: %d}.limit() = %d, want %d", tt.maxSize, got, tt.want)
+		}
+	}
+}
+
 // Parse reads the caller's buffer in place and copies out what it keeps:
 // overwriting the buffer afterwards must change nothing observable.
 func TestParseCopiesInput(t *testing.T) {

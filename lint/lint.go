@@ -125,7 +125,7 @@ func Lint(data []byte) *Report {
 type Options struct {
 	// MaxSize is how many leading bytes of the file Googlebot is assumed
 	// to read. Zero means robotstxt.DefaultMaxSize; a negative value means
-	// the whole file.
+	// the whole file, up to robotstxt.MaxParseSize.
 	MaxSize int
 }
 
@@ -135,13 +135,16 @@ type Options struct {
 // beyond (counted, not stored line by line).
 func LintWith(data []byte, opts Options) *Report {
 	limit := opts.MaxSize
-	if limit == 0 {
+	switch {
+	case limit == 0:
 		limit = robotstxt.DefaultMaxSize
+	case limit < 0 || limit > robotstxt.MaxParseSize:
+		limit = robotstxt.MaxParseSize
 	}
 	// No copy of data: every string of the report is formatted anew.
 	body := unsafe.String(unsafe.SliceData(data), len(data))
 	within := body
-	if limit >= 0 && len(body) > limit {
+	if len(body) > limit {
 		within = body[:limit]
 	}
 	l := &linter{rep: &Report{}}

@@ -15,12 +15,16 @@ import (
 // readRobots reads the robots.txt file name, or standard input for "-", up
 // to maxSize bytes and one more, to know that the file goes on: the rest is
 // never read (Googlebot reads only the first 500 KiB). maxSize 0 means
-// robotstxt.DefaultMaxSize; a negative maxSize reads everything. The
-// returned limit is what to pass as Options.MaxSize.
+// robotstxt.DefaultMaxSize; a negative maxSize reads everything, up to
+// robotstxt.MaxParseSize. The returned limit is what to pass as
+// Options.MaxSize.
 func readRobots(name string, stdin io.Reader, maxSize int) (data []byte, limit int, err error) {
 	limit = maxSize
-	if limit == 0 {
+	switch {
+	case limit == 0:
 		limit = robotstxt.DefaultMaxSize
+	case limit < 0 || limit > robotstxt.MaxParseSize:
+		limit = robotstxt.MaxParseSize
 	}
 	var r io.Reader = stdin
 	if name != "-" {
@@ -31,9 +35,7 @@ func readRobots(name string, stdin io.Reader, maxSize int) (data []byte, limit i
 		defer f.Close()
 		r = f
 	}
-	if limit > 0 {
-		r = io.LimitReader(r, int64(limit)+1)
-	}
+	r = io.LimitReader(r, int64(limit)+1)
 	data, err = io.ReadAll(r)
 	if err != nil {
 		if name == "-" {

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed50c7eacc/robotstxt"
 )
 
 // A runTest is one run of the command, with what it must print and return.
@@ -364,8 +365,8 @@ func TestReadsAtMostTheLimit(t *testing.T) {
 	if err != nil || len(data) != 101 || limit != 100 {
 		t.Errorf("readRobots: %d bytes, limit %d, err %v; want 101, 100", len(data), limit, err)
 	}
-	if data, _, _ := readRobots(path, nil, -1); len(data) != 13000 {
-		t.Errorf("readRobots with no limit: %d bytes, want 13000", len(data))
+	if data, limit, _ := readRobots(path, nil, -1); len(data) != 13000 || limit != robotstxt.MaxParseSize {
+		t.Errorf("readRobots with no limit: %d bytes, limit %d; want 13000, robotstxt.MaxParseSize", len(data), limit)
 	}
 }
 
