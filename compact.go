@@ -121,46 +121,42 @@ func wireByte(c byte, i int) byte {
 // pattern s with path, as strings.Compare would; n never ends inside an
 // escape.
 func compareWire(s string, n int, path string) int {
-	k := 0 // bytes of path compared
-	for i := 0; k < n; i++ {
-		c, w := s[i], 1
-		if c >= 0x80 {
-			w = 3
+	k, b := wireMismatch(s, n, path)
+	switch {
+	case k == n: // all n bytes start path
+		if n < len(path) {
+			return -1
 		}
-		for j := 0; j < w; j, k = j+1, k+1 {
-			if k == len(path) {
-				return 1
-			}
-			if b := wireByte(c, j); b != path[k] {
-				if b < path[k] {
-					return -1
-				}
-				return 1
-			}
-		}
+		return 0
+	case k == len(path) || b > path[k]:
+		return 1
 	}
-	if n < len(path) {
-		return -1
-	}
-	return 0
+	return -1
 }
 
 // commonWirePrefix returns how many of the first n bytes of the wire form
 // of the compact pattern s start path.
 func commonWirePrefix(s string, n int, path string) int {
-	k := 0
+	k, _ := wireMismatch(s, n, path)
+	return k
+}
+
+// wireMismatch returns how many of the first n bytes of the wire form of
+// the compact pattern s start path, and, when that is fewer than n, the
+// byte of the wire form that differs (or that path lacks).
+func wireMismatch(s string, n int, path string) (k int, b byte) {
 	for i := 0; k < n; i++ {
 		c, w := s[i], 1
 		if c >= 0x80 {
 			w = 3
 		}
 		for j := 0; j < w; j, k = j+1, k+1 {
-			if k == len(path) || wireByte(c, j) != path[k] {
-				return k
+			if b = wireByte(c, j); k == len(path) || b != path[k] {
+				return k, b
 			}
 		}
 	}
-	return k
+	return k, 0
 }
 
 // hasWirePrefix reports whether path starts with the wire form of the
