@@ -29,17 +29,32 @@ func foldHash(s string) uint64 {
 	}
 	if i < len(s) {
 		var w uint64
-		if len(s) >= 8 {
-			w = lowerWord(swar.Load64(s, len(s)-8)) // the last 8 bytes, read again in part
-		} else {
+		switch {
+		case len(s) >= 8:
+			w = swar.Load64(s, len(s)-8) // the last 8 bytes, read again in part
+		case len(s) >= 4:
+			w = shortWord(s)
+		default:
 			for j := len(s) - 1; j >= 0; j-- {
-				w = w<<8 | uint64(lowerASCII(s[j]))
+				w = w<<8 | uint64(s[j])
 			}
 		}
-		h = (h ^ w) * m
+		h = (h ^ lowerWord(w)) * m
 		h ^= h >> 29
 	}
 	return h
+}
+
+// shortWord packs s, of 4 to 7 bytes, into a word: its first four bytes
+// and its last four, which overlap. Strings of one length differ exactly
+// where their words do.
+func shortWord(s string) uint64 { return load32(s, 0) | load32(s, len(s)-4)<<32 }
+
+// load32 returns s[i:i+4] as a little-endian number; the compiler makes it
+// one load.
+func load32(s string, i int) uint64 {
+	s = s[i : i+4]
+	return uint64(uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24)
 }
 
 // equalFold reports whether a lower-case token equals s lower-cased (ASCII
@@ -48,13 +63,20 @@ func equalFold(token, s string) bool {
 	if len(token) != len(s) {
 		return false
 	}
-	i := 0
-	for ; i+8 <= len(s); i += 8 { // agent names are often longer than eight bytes
-		if swar.Load64(token, i) != lowerWord(swar.Load64(s, i)) {
-			return false
+	n := len(s)
+	switch {
+	case n >= 8:
+		for i := 0; i+8 <= n; i += 8 { // agent names are often longer than eight bytes
+			if swar.Load64(token, i) != lowerWord(swar.Load64(s, i)) {
+				return false
+			}
 		}
+		// The last 8 bytes, read again in part.
+		return n%8 == 0 || swar.Load64(token, n-8) == lowerWord(swar.Load64(s, n-8))
+	case n >= 4:
+		return shortWord(token) == lowerWord(shortWord(s))
 	}
-	for ; i < len(s); i++ {
+	for i := 0; i < n; i++ {
 		if token[i] != lowerASCII(s[i]) {
 			return false
 		}

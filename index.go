@@ -1,11 +1,14 @@
 package robotstxt
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
 )
 
 // indexMinRules is the size from which a rule set gets an index; smaller
@@ -97,8 +100,13 @@ func shortPrefixKey(s string) uint64 {
 // wherever they differ: prefix families such as "/product/1", "/product/2"
 // share their first 8 bytes.
 func keyPair(s string) [2]uint64 {
-	if len(s) > 8 {
+	switch {
+	case len(s) >= 16:
 		return [2]uint64{prefixKey(s), prefixKey(s[8:])}
+	case len(s) > 8:
+		// The bytes after the eighth, loaded with those before them, which
+		// are shifted out: one load, not a byte at a time.
+		return [2]uint64{prefixKey(s), prefixKey(s[len(s)-8:]) << (8 * (16 - len(s)))}
 	}
 	return [2]uint64{prefixKey(s), 0}
 }
@@ -537,14 +545,28 @@ func (idx *ruleIndex) longestPrefixOf(compiled []compiledRule, text, path string
 	return e
 }
 
+// commonPrefixLen returns how many bytes a and b share at their start,
+// comparing eight at a time.
 func commonPrefixLen(a, b string) int {
 	n := min(len(a), len(b))
-	for i := 0; i < n; i++ {
-		if a[i] != b[i] {
-			return i
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := swar.Load64(a, i) ^ swar.Load64(b, i); x != 0 {
+			return i + bits.TrailingZeros64(x)>>3 // little-endian: the first byte is the lowest
 		}
 	}
-	return n
+	if i < n && n >= 8 {
+		// The last bytes, loaded with those before them, which are
+		// shifted out.
+		x := (swar.Load64(a, n-8) ^ swar.Load64(b, n-8)) >> (8 * uint(8-(n-i)))
+		if x == 0 {
+			return n
+		}
+		return i + bits.TrailingZeros64(x)>>3
+	}
+	for ; i < n && a[i] == b[i]; i++ {
+	}
+	return i
 }
 
 // A lazyIndex builds the index of a rule list once it pays for itself, so

@@ -43,6 +43,34 @@ func TestPrefixKeyOrder(t *testing.T) {
 	}
 }
 
+// keyPair reads its second key in one load where the string has fewer
+// than 16 bytes, and commonPrefixLen compares eight bytes at a time: both
+// agree with a byte at a time at every length.
+func TestKeyPairAndCommonPrefixByBytes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for round := 0; round < 20000; round++ {
+		s := randomWord(rng, 24, "ab/\xff")
+		var second uint64
+		for i := 8; i < 16; i++ {
+			second <<= 8
+			if i < len(s) {
+				second |= uint64(s[i])
+			}
+		}
+		if got, want := keyPair(s), [2]uint64{prefixKey(s), second}; got != want {
+			t.Fatalf("keyPair(%q) = %x, want %x", s, got, want)
+		}
+		u := s[:rng.IntN(len(s)+1)] + randomWord(rng, 24, "ab/\xff")
+		want := 0
+		for want < min(len(s), len(u)) && s[want] == u[want] {
+			want++
+		}
+		if got := commonPrefixLen(s, u); got != want {
+			t.Fatalf("commonPrefixLen(%q, %q) = %d, want %d", s, u, got, want)
+		}
+	}
+}
+
 // The rule index picks the same deciding rule as trying every rule in
 // order, on random rule sets whose literal prefixes nest deeply (the
 // index walks their parent chains). SPEC 6.6.

@@ -18,19 +18,9 @@ const upperHex = "0123456789ABCDEF"
 // Google hands paths on as C strings, so a NUL ends them; rule values hold
 // neither.
 func WireLen(s string) (end, n int, changed bool) {
-	i := 0
-	for i+8 <= len(s) { // skip eight ordinary bytes at a time
-		w := swar.Load64(s, i)
-		m := w&swar.HighBits | swar.HasZeroByte(w) | swar.HasZeroByte(w^swar.Repeat('#')) | swar.HasZeroByte(w^swar.Repeat('%'))
-		if m != 0 {
-			i += bits.TrailingZeros64(m) >> 3 // the first byte to look at
-			break
-		}
-		i += 8
-	}
-	for ; i < len(s); i++ {
-		if !wireClass[s[i]] {
-			continue
+	for i := 0; ; i++ {
+		if i = nextToCheck(s, i); i == len(s) {
+			return len(s), n + len(s), changed
 		}
 		switch c := s[i]; {
 		case c == 0 || c == '#':
@@ -42,22 +32,40 @@ func WireLen(s string) (end, n int, changed bool) {
 				}
 				i += 2
 			}
-		default: // >= 0x80
+		case c >= 0x80:
 			n += 2
 			changed = true
 		}
 	}
-	return len(s), n + len(s), changed
 }
 
-// wireClass marks the bytes WireLen must look at.
-var wireClass = func() (t [256]bool) {
-	t[0], t['#'], t['%'] = true, true, true
-	for c := 0x80; c < 0x100; c++ {
-		t[c] = true
+// nextToCheck returns the index of the first byte of s at or after i that
+// WireLen must look at, or len(s). It looks eight bytes at a time for a
+// byte below '&' (NUL, '#' and '%' are, and few others in a URL) or >=
+// 0x80.
+func nextToCheck(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		if m := toCheck(swar.Load64(s, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
 	}
-	return t
-}()
+	if i == len(s) {
+		return i
+	}
+	if len(s) >= 8 {
+		// The last bytes, loaded with those before them, which are shifted
+		// out; the zero bytes shifted in are flagged, past the end.
+		w := swar.Load64(s, len(s)-8) >> (8 * uint(8-(len(s)-i)))
+		return min(len(s), i+bits.TrailingZeros64(toCheck(w))>>3)
+	}
+	for ; i < len(s) && s[i] >= '&' && s[i] < 0x80; i++ {
+	}
+	return i
+}
+
+// toCheck flags the bytes of w below '&' or >= 0x80; the lowest flag is
+// the first such byte.
+func toCheck(w uint64) uint64 { return swar.HasLess(w, '%'+1) | w&swar.HighBits }
 
 // AppendEscaped appends s in wire form to dst: every byte >= 0x80 becomes
 // %XX, and the hex digits of every %xx escape are upper-cased. Nothing is

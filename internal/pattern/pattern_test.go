@@ -45,10 +45,10 @@ func TestEscapeKeepsWireForm(t *testing.T) {
 // byte at a time: checked on random strings of the bytes that matter at
 // every length and alignment.
 func TestWireLen(t *testing.T) {
-	const alphabet = "/%aF2g\x00#\x80\xff."
+	const alphabet = "/%aF2g\x00#\x80\xff. !$&"
 	rng := rand.New(rand.NewPCG(5, 9))
 	for round := 0; round < 100000; round++ {
-		b := make([]byte, rng.IntN(40))
+		b := make([]byte, rng.IntN(48))
 		for i := range b {
 			b[i] = alphabet[rng.IntN(len(alphabet))]
 		}

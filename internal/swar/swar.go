@@ -25,3 +25,9 @@ func Repeat(c byte) uint64 { return LowBits * uint64(c) }
 // of each zero byte, and may also set it in bytes above a zero byte, so the
 // lowest byte it flags is always the first zero byte.
 func HasZeroByte(w uint64) uint64 { return (w - LowBits) &^ w & HighBits }
+
+// HasLess is non-zero if some byte of w is below n, which must be at most
+// 0x80: it sets the high bit of each such byte, and may also set it in
+// bytes above one, so the lowest byte it flags is always the first byte
+// below n. Bytes >= 0x80 are never flagged.
+func HasLess(w uint64, n byte) uint64 { return (w - Repeat(n)) &^ w & HighBits }

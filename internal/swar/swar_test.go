@@ -36,6 +36,44 @@ func TestHasZeroByteFindsFirst(t *testing.T) {
 	fill(0)
 }
 
+// HasLess's lowest flag is the first byte below n, for every n up to 0x80
+// and every word of the bytes around the bounds.
+func TestHasLessFindsFirst(t *testing.T) {
+	for _, n := range []byte{1, 0x26, 0x41, 0x7F, 0x80} {
+		bytes := []byte{0, n - 1, n, 0x7F, 0xFF}
+		var word [8]byte
+		var fill func(i int)
+		fill = func(i int) {
+			if i == len(word) {
+				s := string(word[:])
+				m := HasLess(Load64(s, 0), n)
+				first := -1
+				for j := range word {
+					if word[j] < n {
+						first = j
+						break
+					}
+				}
+				if first < 0 {
+					if m != 0 {
+						t.Fatalf("%q: no byte below %#x, HasLess = %#x", s, n, m)
+					}
+					return
+				}
+				if got := bits.TrailingZeros64(m) >> 3; got != first {
+					t.Fatalf("%q: HasLess(%#x) flags byte %d first, want %d", s, n, got, first)
+				}
+				return
+			}
+			for _, c := range bytes {
+				word[i] = c
+				fill(i + 1)
+			}
+		}
+		fill(0)
+	}
+}
+
 func TestLoad64LittleEndian(t *testing.T) {
 	if got, want := Load64("xabcdefgh", 1), uint64(0x6867666564636261); got != want {
 		t.Errorf("Load64 = %#x, want %#x", got, want)
