@@ -142,17 +142,14 @@ func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
 		info |= ruleAllow
 	}
 	var pattern span
-	switch {
-	case !mayEscape:
-		pattern = b.keep(value)
-	case escapes(value):
+	if mayEscape && escapes(value) {
 		// The pattern as written is kept right before the wire form,
 		// where compiledRule.asWritten finds it without allocating.
 		raw := b.keep(value)
 		off := len(b.text)
 		b.text = appendEscaped(b.text, value)
 		pattern, info = b.compact(raw, span{uint32(off), uint32(len(b.text) - off)}, info|ruleRawBefore)
-	default:
+	} else {
 		pattern = b.keep(value)
 	}
 	b.rules = append(b.rules, ruleDraft{pattern: pattern, line: int32(line), info: info})

@@ -186,7 +186,7 @@ func (c *compiledRule) asWritten(text string, set []compiledRule) Rule {
 	pattern := c.pattern(text)
 	switch {
 	case c.info&(ruleRawBefore|ruleCompact) == ruleRawBefore|ruleCompact:
-		n := uint32(text[c.off-2]) | uint32(text[c.off-1])<<8 // see builder.decode
+		n := uint32(text[c.off-2]) | uint32(text[c.off-1])<<8 // see builder.compact
 		pattern = spanOf(text, c.off-2-n, n)
 	case c.info&ruleRawBefore != 0:
 		n := rawLenBefore(text, c.off, len(pattern))

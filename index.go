@@ -556,9 +556,7 @@ func commonPrefixLen(a, b string) int {
 		}
 	}
 	if i < n && n >= 8 {
-		// The last bytes, loaded with those before them, which are
-		// shifted out.
-		x := (swar.Load64(a, n-8) ^ swar.Load64(b, n-8)) >> (8 * uint(8-(n-i)))
+		x := swar.LoadTail(a[:n], i) ^ swar.LoadTail(b[:n], i)
 		if x == 0 {
 			return n
 		}

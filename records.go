@@ -150,7 +150,7 @@ func (l *recordLayout) putRecord(w *recordWriter, step uint32, need uint32, hasN
 
 // readBits returns the width (at most 32) bits of b at bit p.
 func readBits(b []byte, p uint64, width uint8) uint32 {
-	return uint32(binary.LittleEndian.Uint64(b[p>>3:]) >> (p & 7) & (1<<width - 1))
+	return uint32(readBits64(b, p) & (1<<width - 1))
 }
 
 // readBits64 returns the 57 bits (at least) of b from bit p.

@@ -108,8 +108,11 @@ type Options struct {
 // Googlebot reads.
 const MaxParseSize = 1 << 30
 
-// limit returns how many leading bytes of a file o reads.
-func (o Options) limit() int {
+// Limit returns how many leading bytes of a file ParseWith reads with
+// options o: MaxSize, DefaultMaxSize for zero, and at most MaxParseSize.
+// Tools that read a file before parsing it (a linter, a command) read as
+// much.
+func (o Options) Limit() int {
 	switch {
 	case o.MaxSize == 0:
 		return DefaultMaxSize
@@ -130,7 +133,7 @@ func Parse(data []byte) *Robots {
 
 // ParseWith parses a robots.txt file with the given options.
 func ParseWith(data []byte, opts Options) *Robots {
-	limit := opts.limit()
+	limit := opts.Limit()
 	r := &Robots{}
 	if len(data) > limit {
 		data = data[:limit]

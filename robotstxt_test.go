@@ -206,8 +206,8 @@ func TestMaxParseSize(t *testing.T) {
 		{MaxParseSize + 1, MaxParseSize},
 	}
 	for _, tt := range tests {
-		if got := (Options{MaxSize: tt.maxSize}).limit(); got != tt.want {
-			t.Errorf("Options{MaxSize: %d}.limit() = %d, want %d", tt.maxSize, got, tt.want)
+		if got := (Options{MaxSize: tt.maxSize}).Limit(); got != tt.want {
+			t.Errorf("Options{MaxSize: %d}.Limit() = %d, want %d", tt.maxSize, got, tt.want)
 		}
 	}
 }

@@ -134,13 +134,7 @@ type Options struct {
 // describes them, and a content-past-limit diagnostic says what lies
 // beyond (counted, not stored line by line).
 func LintWith(data []byte, opts Options) *Report {
-	limit := opts.MaxSize
-	switch {
-	case limit == 0:
-		limit = robotstxt.DefaultMaxSize
-	case limit < 0 || limit > robotstxt.MaxParseSize:
-		limit = robotstxt.MaxParseSize
-	}
+	limit := robotstxt.Options{MaxSize: opts.MaxSize}.Limit()
 	// No copy of data: every string of the report is formatted anew.
 	body := unsafe.String(unsafe.SliceData(data), len(data))
 	within := body

@@ -19,13 +19,7 @@ import (
 // robotstxt.MaxParseSize. The returned limit is what to pass as
 // Options.MaxSize.
 func readRobots(name string, stdin io.Reader, maxSize int) (data []byte, limit int, err error) {
-	limit = maxSize
-	switch {
-	case limit == 0:
-		limit = robotstxt.DefaultMaxSize
-	case limit < 0 || limit > robotstxt.MaxParseSize:
-		limit = robotstxt.MaxParseSize
-	}
+	limit = robotstxt.Options{MaxSize: maxSize}.Limit()
 	var r io.Reader = stdin
 	if name != "-" {
 		f, err := os.Open(name)

@@ -57,13 +57,8 @@ type Result struct {
 // only in case counting as one, the first kept.
 func Run(data []byte, opts robotstxt.Options, urls []string) (*Report, error) {
 	robots := robotstxt.ParseWith(data, opts)
-	if limit := opts.MaxSize; limit >= 0 {
-		if limit == 0 {
-			limit = robotstxt.DefaultMaxSize
-		}
-		if len(data) > limit {
-			data = data[:limit]
-		}
+	if limit := opts.Limit(); len(data) > limit {
+		data = data[:limit] // what the parse read
 	}
 	list, source, err := crawlers.List()
 	if err != nil {

@@ -53,10 +53,8 @@ func nextToCheck(s string, i int) int {
 		return i
 	}
 	if len(s) >= 8 {
-		// The last bytes, loaded with those before them, which are shifted
-		// out; the zero bytes shifted in are flagged, past the end.
-		w := swar.Load64(s, len(s)-8) >> (8 * uint(8-(len(s)-i)))
-		return min(len(s), i+bits.TrailingZeros64(toCheck(w))>>3)
+		// The zero bytes above the tail are flagged, past the end.
+		return min(len(s), i+bits.TrailingZeros64(toCheck(swar.LoadTail(s, i)))>>3)
 	}
 	for ; i < len(s) && s[i] >= '&' && s[i] < 0x80; i++ {
 	}

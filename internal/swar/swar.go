@@ -18,6 +18,13 @@ func Load64(s string, i int) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
+// LoadTail returns s[i:], fewer than eight bytes of a string of at least
+// eight, as a little-endian word with zero bytes above: one load of the
+// last eight bytes, those before i shifted out.
+func LoadTail(s string, i int) uint64 {
+	return Load64(s, len(s)-8) >> (8 * uint(8-(len(s)-i)))
+}
+
 // Repeat returns a word of eight bytes c.
 func Repeat(c byte) uint64 { return LowBits * uint64(c) }
 

@@ -82,3 +82,18 @@ func TestLoad64LittleEndian(t *testing.T) {
 		t.Errorf("Repeat('/') = %#x, want %#x", got, want)
 	}
 }
+
+// LoadTail gives the bytes from i on, as Load64 would with zero padding,
+// for every tail of strings of 8 to 15 bytes.
+func TestLoadTail(t *testing.T) {
+	const s = "0123456789abcde"
+	for n := 8; n <= len(s); n++ {
+		for i := n - 7; i < n; i++ {
+			var padded [8]byte
+			copy(padded[:], s[i:n])
+			if got, want := LoadTail(s[:n], i), Load64(string(padded[:]), 0); got != want {
+				t.Errorf("LoadTail(%q, %d) = %#x, want %#x", s[:n], i, got, want)
+			}
+		}
+	}
+}
