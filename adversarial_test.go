@@ -1,10 +1,13 @@
-package robotstxt
+package robotstxt_test
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/reference"
 )
 
 // Hostile and extreme inputs: each must parse well within 50 ms and answer
@@ -16,7 +19,7 @@ func adversarialFiles() []struct {
 	name string
 	data []byte
 } {
-	const size = DefaultMaxSize
+	const size = robotstxt.DefaultMaxSize
 	fill := func(unit string) []byte {
 		return []byte(strings.Repeat(unit, size/len(unit)))
 	}
@@ -111,7 +114,7 @@ func BenchmarkParseAdversarial(b *testing.B) {
 		data []byte
 	}{"million-empty-lines-unlimited", million})
 	for _, f := range files {
-		opts := Options{}
+		opts := robotstxt.Options{}
 		if f.name == "million-empty-lines-unlimited" {
 			opts.MaxSize = -1
 		}
@@ -119,14 +122,14 @@ func BenchmarkParseAdversarial(b *testing.B) {
 			b.SetBytes(int64(len(f.data)))
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				ParseWith(f.data, opts).Allowed("Googlebot", "https://example.com/a/b/c")
+				robotstxt.ParseWith(f.data, opts).Allowed("Googlebot", "https://example.com/a/b/c")
 			}
 		})
 		b.Run(f.name+"/compiled", func(b *testing.B) {
 			b.SetBytes(int64(len(f.data)))
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				ParseWith(f.data, opts).ready()
+				robotstxt.ParseWith(f.data, opts).Sitemaps() // compiles
 			}
 		})
 	}
@@ -141,7 +144,7 @@ func BenchmarkAllowedAdversarial(b *testing.B) {
 		"https://example.com/product/12345/",
 	}
 	for _, f := range adversarialFiles() {
-		r := Parse(f.data)
+		r := robotstxt.Parse(f.data)
 		for ui, u := range urls {
 			r.Allowed("Googlebot", u) // build lazy indexes
 			b.Run(fmt.Sprintf("%s/url%d", f.name, ui), func(b *testing.B) {
@@ -161,7 +164,7 @@ func BenchmarkStarPattern(b *testing.B) {
 	for _, n := range []int{125, 250, 500, 1000} {
 		for _, tail := range []string{"a", "b"} {
 			pattern := "/" + strings.Repeat("*a", n) + "*" + tail + "$"
-			r := Parse([]byte("User-agent: *\nDisallow: " + pattern + "\n"))
+			r := robotstxt.Parse([]byte("User-agent: *\nDisallow: " + pattern + "\n"))
 			b.Run(fmt.Sprintf("stars=%d/tail=%s", n, tail), func(b *testing.B) {
 				for i := 0; i < b.N; i++ {
 					r.Allowed("x", path)
@@ -173,7 +176,7 @@ func BenchmarkStarPattern(b *testing.B) {
 
 // BenchmarkURLLength shows matching time growing linearly with the URL.
 func BenchmarkURLLength(b *testing.B) {
-	r := Parse([]byte("User-agent: *\nDisallow: /*a*b*c*d$\nAllow: /*.html$\nDisallow: /x\n"))
+	r := robotstxt.Parse([]byte("User-agent: *\nDisallow: /*a*b*c*d$\nAllow: /*.html$\nDisallow: /x\n"))
 	for _, n := range []int{1 << 10, 2 << 10, 4 << 10, 8 << 10, 16 << 10} {
 		url := "https://example.com/" + strings.Repeat("abcz", n/4)
 		b.Run(fmt.Sprintf("bytes=%d", n), func(b *testing.B) {
@@ -198,7 +201,7 @@ func BenchmarkRuleCount(b *testing.B) {
 		"https://example.com/about/team",
 	}
 	for _, n := range []int{10, 100, 1000, 10000} {
-		r := Parse([]byte(manyRulesFile(n)))
+		r := robotstxt.Parse([]byte(manyRulesFile(n)))
 		for _, u := range urls {
 			r.Allowed("x", u)
 		}
@@ -217,7 +220,7 @@ func TestAdversarialAgainstReference(t *testing.T) {
 		t.Skip("slow reference model")
 	}
 	for _, f := range adversarialFiles() {
-		ref, r := newRefModel(f.data), Parse(f.data)
+		ref, r := reference.New(f.data), robotstxt.Parse(f.data)
 		for _, u := range []string{"/", "/product/10/", "/shared/prefix/9", "/a/", "/ééééé", "/" + strings.Repeat("*", 100)} {
 			for _, agent := range []string{"Googlebot", "botaa", "x"} {
 				compareWithReference(t, f.data[:min(len(f.data), 200)], ref, r, agent, u)

@@ -1,10 +1,12 @@
-package robotstxt
+package robotstxt_test
 
 import (
 	"runtime"
+	"strconv"
 	"testing"
 	"unsafe"
 
+	"github.com/seed50c7eacc/robotstxt"
 	"github.com/seed50c7eacc/robotstxt/internal/corpus"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 )
@@ -13,14 +15,14 @@ import (
 // by name.
 func loadCorpus(tb testing.TB) (names []string, files [][]byte) {
 	tb.Helper()
-	return corpus.Load(tb, DefaultMaxSize)
+	return corpus.Load(tb, robotstxt.DefaultMaxSize)
 }
 
 func corpusSize(files [][]byte) int64 { return corpus.Size(files) }
 
 // BenchmarkParseCorpus parses every corpus file once per iteration.
 func BenchmarkParseCorpus(b *testing.B) {
-	benchEachFile(b, func(f []byte) { Parse(f) })
+	benchEachFile(b, func(f []byte) { robotstxt.Parse(f) })
 }
 
 // benchEachFile runs do on every corpus file once per iteration.
@@ -40,7 +42,7 @@ func benchEachFile(b *testing.B, do func(file []byte)) {
 // work the second question (or Agent, Groups, ...) adds to Parse: what
 // Parse did before it deferred compiling.
 func BenchmarkCompileCorpus(b *testing.B) {
-	benchEachFile(b, func(f []byte) { Parse(f).ready() })
+	benchEachFile(b, func(f []byte) { robotstxt.Parse(f).Sitemaps() }) // Sitemaps compiles
 }
 
 // BenchmarkTokenizeCorpus runs only the tokenizer over every corpus file:
@@ -72,7 +74,7 @@ func BenchmarkTokenizeCorpus(b *testing.B) {
 
 // crawlerQuery is one Allowed call of a crawler's workload.
 type crawlerQuery struct {
-	robots *Robots
+	robots *robotstxt.Robots
 	agent  string
 	url    string
 }
@@ -83,7 +85,7 @@ type crawlerQuery struct {
 func crawlerQueries(files [][]byte) []crawlerQuery {
 	var qs []crawlerQuery
 	for _, f := range files {
-		r := Parse(f)
+		r := robotstxt.Parse(f)
 		agents, urls := corpus.Queries(f)
 		for _, a := range agents {
 			for _, u := range urls {
@@ -103,7 +105,7 @@ func BenchmarkAllowedCorpus(b *testing.B) {
 	// Parse did before it deferred compiling, so that the figure is the
 	// compiled question's (parse + N questions is BenchmarkParseCheckCorpus).
 	for i := range qs {
-		qs[i].robots.ready()
+		qs[i].robots.Sitemaps() // compiles
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -126,7 +128,7 @@ Allow: /*/index.html
 `
 
 func BenchmarkAllowed(b *testing.B) {
-	r := Parse([]byte(benchRobots))
+	r := robotstxt.Parse([]byte(benchRobots))
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		r.Allowed("Googlebot", "https://example.com/products/shoes/index.html?color=red")
@@ -134,7 +136,7 @@ func BenchmarkAllowed(b *testing.B) {
 }
 
 func BenchmarkAllowedNonASCII(b *testing.B) {
-	r := Parse([]byte(benchRobots))
+	r := robotstxt.Parse([]byte(benchRobots))
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		r.Allowed("Googlebot", "https://example.com/café/crème?q=brûlée")
@@ -142,7 +144,7 @@ func BenchmarkAllowedNonASCII(b *testing.B) {
 }
 
 func BenchmarkAgentAllowed(b *testing.B) {
-	a := Parse([]byte(benchRobots)).Agent("Googlebot")
+	a := robotstxt.Parse([]byte(benchRobots)).Agent("Googlebot")
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		a.Allowed("https://example.com/products/shoes/index.html?color=red")
@@ -154,7 +156,7 @@ func BenchmarkParse(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		Parse(data)
+		robotstxt.Parse(data)
 	}
 }
 
@@ -165,7 +167,15 @@ func BenchmarkParse(b *testing.B) {
 // indexes of their large rule sets (retained-B/B-queried).
 func BenchmarkRetainedMemory(b *testing.B) {
 	_, files := loadCorpus(b)
-	measure := func(files [][]byte, query bool) float64 {
+	// How the files are used before measuring: kept as parsed, compiled
+	// and asked, or asked about one agent only, as a crawler does (which
+	// compiles that agent's rule set alone).
+	const (
+		parsed = iota
+		compiled
+		asked
+	)
+	measure := func(files [][]byte, use int) float64 {
 		total := 0
 		for _, f := range files {
 			total += len(f)
@@ -173,13 +183,19 @@ func BenchmarkRetainedMemory(b *testing.B) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		kept := make([]*Robots, len(files))
+		kept := make([]*robotstxt.Robots, len(files))
 		for i, f := range files {
-			kept[i] = Parse(f)
-			if query {
-				// The question after the streamed ones compiles the file.
-				for q := range streamedQuestions + 1 {
+			kept[i] = robotstxt.Parse(f)
+			switch use {
+			case compiled:
+				// Compiled (Sitemaps compiles) and asked.
+				kept[i].Sitemaps()
+				for q := range 2 {
 					kept[i].Allowed([]string{"Googlebot", "bingbot"}[q%2], "/x")
+				}
+			case asked:
+				for q := range 10 {
+					kept[i].Allowed("Googlebot", "/x/"+strconv.Itoa(q))
 				}
 			}
 		}
@@ -194,11 +210,12 @@ func BenchmarkRetainedMemory(b *testing.B) {
 			large = append(large, f)
 		}
 	}
-	var all, big, queried float64
+	var all, big, queried, agent float64
 	for i := 0; i < b.N; i++ {
-		all, big, queried = measure(files, false), measure(large, false), measure(files, true)
+		all, big, queried, agent = measure(files, parsed), measure(large, parsed), measure(files, compiled), measure(files, asked)
 	}
 	b.ReportMetric(all, "retained-B/B")
 	b.ReportMetric(big, "retained-B/B-4KiB+")
 	b.ReportMetric(queried, "retained-B/B-queried")
+	b.ReportMetric(agent, "retained-B/B-one-agent")
 }

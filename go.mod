@@ -1,6 +1,6 @@
 module github.com/seed50c7eacc/robotstxt
 
-go 1.23.0
+go 1.25.0
 
 require (
 	github.com/google/go-cmp v0.7.0

@@ -1,19 +1,17 @@
-package robotstxt
+package robotstxt_test
 
 import (
-	"fmt"
-	"math/rand/v2"
-	"slices"
-	"strings"
 	"testing"
 	"time"
-	"unsafe"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/seed50c7eacc/robotstxt"
 )
 
-// GOOGLE-BEHAVIOR 2: groups, merging, the "*" group and rules outside
-// groups. SPEC 4.1-4.5.
+// "Google's docs" below is Google's robots.txt documentation,
+// https://developers.google.com/search/docs/crawling-indexing/robots/robots_txt.
+
+// Groups, merging, the "*" group and rules outside groups, as robots.cc
+// RobotsMatcher::HandleUserAgent forms them; RFC 9309 section 2.2.1.
 func TestGroups(t *testing.T) {
 	runQueryTests(t, []queryTest{
 		{
@@ -43,13 +41,13 @@ func TestGroups(t *testing.T) {
 				{"BarBot", "http://foo.bar/w/a", true, 11},
 				{"BarBot", "http://foo.bar/z/d", false, 7},
 				{"BazBot", "http://foo.bar/z/d", true, 15},
-				{"FooBot", "http://foo.bar/foo/bar/", false, 4}, // SPEC 4.2: the first rule is in no group
+				{"FooBot", "http://foo.bar/foo/bar/", false, 4}, // robots.cc: the first rule is in no group
 				{"BarBot", "http://foo.bar/foo/bar/", false, 7},
 				{"BazBot", "http://foo.bar/foo/bar/", false, 16},
 			},
 		},
 		{
-			// robots_test ID_LineSyntax_Groups_OtherRules. SPEC 4.3.
+			// robots_test ID_LineSyntax_Groups_OtherRules. robots.cc: sitemap and unknown lines leave groups alone.
 			name:   "sitemap lines do not end a group",
 			robots: "User-agent: BarBot\nSitemap: https://foo.bar/sitemap\nUser-agent: *\nDisallow: /\n",
 			queries: []query{
@@ -82,7 +80,7 @@ func TestGroups(t *testing.T) {
 			},
 		},
 		{
-			name:   "blank lines do not end a group (SPEC 4.5)",
+			name:   "blank lines do not end a group (robots.cc: blank lines are no separators)",
 			robots: "User-agent: a\n\nUser-agent: b\n\nDisallow: /\n",
 			queries: []query{
 				{"a", "/x", false, 5},
@@ -90,7 +88,7 @@ func TestGroups(t *testing.T) {
 			},
 		},
 		{
-			name:   "groups of one agent far apart merge, longest match wins (SPEC 4.4)",
+			name:   "groups of one agent far apart merge, longest match wins (RFC 9309 section 2.2.1: matching groups combine)",
 			robots: "User-agent: googlebot-news\nDisallow: /a\nUser-agent: *\nDisallow: /\nUser-agent: googlebot-news\nAllow: /ab\n",
 			queries: []query{
 				{"googlebot-news", "/abc", true, 6},
@@ -143,14 +141,14 @@ func TestGroups(t *testing.T) {
 			},
 		},
 		{
-			name:   "a last group with no rules allows everything (SPEC 4.1)",
+			name:   "a last group with no rules allows everything (RFC 9309 section 2.2.1)",
 			robots: "User-agent: foo\n",
 			queries: []query{
 				{"foo", "/x", true, 0},
 			},
 		},
 		{
-			name:   "rules before any user-agent are ignored (SPEC 4.2)",
+			name:   "rules before any user-agent are ignored (robots.cc: rules before the first user-agent line are in no group)",
 			robots: "Disallow: /\nAllow: /x\n",
 			queries: []query{
 				{"foo", "/x", true, 0},
@@ -159,7 +157,7 @@ func TestGroups(t *testing.T) {
 		},
 		{
 			// robots_test ID_GlobalGroups_Secondary and global-rules.textproto.
-			name:   "no matching group and no * allows (SPEC 5.5)",
+			name:   "no matching group and no * allows (RFC 9309 section 2.2.1)",
 			robots: "User-agent: FooBot\nDisallow: /\n",
 			queries: []query{
 				{"BarBot", "http://foo.bar/x/y", true, 0},
@@ -177,9 +175,9 @@ func TestGroups(t *testing.T) {
 	})
 }
 
-// GOOGLE-BEHAVIOR 4.3 and 4.5: priority is the escaped pattern's length,
+// robots.cc LongestMatchRobotsMatchStrategy and RobotsMatcher::disallow: priority is the escaped pattern's length,
 // '*' and '$' included; allow wins ties; the first line wins among equals.
-// SPEC 6.6.
+// RFC 9309 section 2.2.2; Google's docs, "Order of precedence for rules".
 func TestPriority(t *testing.T) {
 	runQueryTests(t, []queryTest{
 		{
@@ -287,7 +285,7 @@ func TestPriority(t *testing.T) {
 	})
 }
 
-// GOOGLE-BEHAVIOR 4.4: allowing .../index.htm* also allows the directory.
+// robots.cc RobotsMatcher::HandleAllow, index.htm: allowing .../index.htm* also allows the directory.
 func TestIndexHTML(t *testing.T) {
 	runQueryTests(t, []queryTest{
 		{
@@ -357,8 +355,8 @@ func TestIndexHTML(t *testing.T) {
 			},
 		},
 	})
-	v := Parse([]byte("user-agent: *\nallow: /d/index.html\ndisallow: /\n")).Explain("a", "/d/")
-	if want := (Rule{Allow: true, Pattern: "/d/index.html", Line: 2}); v.Rule != want {
+	v := robotstxt.Parse([]byte("user-agent: *\nallow: /d/index.html\ndisallow: /\n")).Explain("a", "/d/")
+	if want := (robotstxt.Rule{Allow: true, Pattern: "/d/index.html", Line: 2}); v.Rule != want {
 		t.Errorf("Explain rule = %+v, want %+v", v.Rule, want)
 	}
 }
@@ -387,12 +385,12 @@ func TestCrawlDelay(t *testing.T) {
 		{"before any group is ignored", "Crawl-delay: 7\nUser-agent: *\nDisallow: /\n", "a", 0, false},
 		{"other agent's delay", "User-agent: b\nCrawl-delay: 7\n", "a", 0, false},
 		// A hostile value must neither overflow nor stall a crawler.
-		{"huge value is capped", "User-agent: *\nCrawl-delay: 99999999999999999999\n", "a", MaxCrawlDelay, true},
-		{"issue 13's value is capped", "User-agent: *\nCrawl-delay: 99999999999999\n", "a", MaxCrawlDelay, true},
+		{"huge value is capped", "User-agent: *\nCrawl-delay: 99999999999999999999\n", "a", robotstxt.MaxCrawlDelay, true},
+		{"issue 13's value is capped", "User-agent: *\nCrawl-delay: 99999999999999\n", "a", robotstxt.MaxCrawlDelay, true},
 		{"just under the cap", "User-agent: *\nCrawl-delay: 86399\n", "a", 86399 * time.Second, true},
 	}
 	for _, tt := range tests {
-		got, ok := Parse([]byte(tt.robots)).Agent(tt.agent).CrawlDelay()
+		got, ok := robotstxt.Parse([]byte(tt.robots)).Agent(tt.agent).CrawlDelay()
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("%s: CrawlDelay() = %v, %v; want %v, %v", tt.name, got, ok, tt.want, tt.ok)
 		}
@@ -420,7 +418,7 @@ func TestRequestRate(t *testing.T) {
 		{"time window ignored", "User-agent: *\nRequest-rate: 1/10m 0600-0845\n", "a", 10 * time.Minute, true},
 		{"fast", "User-agent: *\nRequest-rate: 1000/1\n", "a", time.Millisecond, true},
 		{"invalid values ignored", "User-agent: *\nRequest-rate: 0/5\nRequest-rate: 1/0\nRequest-rate: 1\nRequest-rate: x/5\nRequest-rate: 1/5y\nRequest-rate: -1/5\nRequest-rate: /5\nRequest-rate: 3/9\n", "a", 3 * time.Second, true},
-		{"huge period is capped", "User-agent: *\nRequest-rate: 1/99999999999999999999d\n", "a", MaxCrawlDelay, true},
+		{"huge period is capped", "User-agent: *\nRequest-rate: 1/99999999999999999999d\n", "a", robotstxt.MaxCrawlDelay, true},
 		{"huge count saturates", "User-agent: *\nRequest-rate: 99999999999999999999/1\n", "a", time.Second / (1<<32 - 1), true},
 		{"specific group wins", "User-agent: *\nRequest-rate: 1/10\nDisallow:\nUser-agent: a\nRequest-rate: 1/3\n", "a", 3 * time.Second, true},
 		{"specific group without one hides global", "User-agent: *\nRequest-rate: 1/10\nDisallow:\nUser-agent: a\nDisallow: /x\n", "a", 0, false},
@@ -428,219 +426,9 @@ func TestRequestRate(t *testing.T) {
 		{"other agent's rate", "User-agent: b\nRequest-rate: 1/7\n", "a", 0, false},
 	}
 	for _, tt := range tests {
-		got, ok := Parse([]byte(tt.robots)).Agent(tt.agent).RequestRate()
+		got, ok := robotstxt.Parse([]byte(tt.robots)).Agent(tt.agent).RequestRate()
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("%s: RequestRate() = %v, %v; want %v, %v", tt.name, got, ok, tt.want, tt.ok)
-		}
-	}
-}
-
-// Rules whose wire form differs from the value written (RFC 9309 section
-// 2.2.2: non-ASCII bytes are percent-encoded for matching) still report
-// the value as written, for the rule itself and for the directory rule
-// Google derives from an index.htm allow.
-func TestAsWrittenOfEscapedRules(t *testing.T) {
-	r := Parse([]byte("User-agent: *\nAllow: /é/index.html\nDisallow: /%e9\nDisallow: /\xff*x\n"))
-	tests := []struct {
-		url  string
-		want Rule
-	}{
-		{"http://h/é/index.html", Rule{Allow: true, Pattern: "/é/index.html", Line: 2}},
-		{"http://h/é/", Rule{Allow: true, Pattern: "/é/index.html", Line: 2}},
-		{"http://h/%E9x", Rule{Pattern: "/%e9", Line: 3}},
-		{"http://h/%FFax", Rule{Pattern: "/\xff*x", Line: 4}},
-	}
-	for _, tt := range tests {
-		if diff := cmp.Diff(tt.want, r.Explain("x", tt.url).Rule); diff != "" {
-			t.Errorf("Explain(%q).Rule (-want +got):\n%s", tt.url, diff)
-		}
-	}
-	want := []Rule{{Allow: true, Pattern: "/é/index.html", Line: 2}, {Pattern: "/%e9", Line: 3}, {Pattern: "/\xff*x", Line: 4}}
-	if diff := cmp.Diff(want, r.Groups()[0].Rules); diff != "" {
-		t.Errorf("Groups()[0].Rules (-want +got):\n%s", diff)
-	}
-}
-
-// The rule set of an agent named in several groups is in compareRules
-// order, as a comparison sort of all the groups' rules puts it; the merge
-// relies on each group being sorted already (sortRules).
-func TestMergedRuleSetOrder(t *testing.T) {
-	rng := rand.New(rand.NewPCG(9, 10))
-	// Patterns in decoded form rank by their length in wire form: "/é" is
-	// as long as "/%C3%A9" (RFC 9309 section 2.2.2) and longer than "/abc".
-	patterns := []string{"", "/", "/a", "/ab", "/a*", "/b$", "/abc", "/*", "/x/y", "/é", "/%C3%A9", "/%c3x", "/abcdef"}
-	for i := 0; i < 300; i++ {
-		var b strings.Builder
-		for g := rng.IntN(6) + 2; g > 0; g-- {
-			b.WriteString("user-agent: bot\n")
-			for n := rng.IntN(40); n > 0; n-- {
-				kind := "allow"
-				if rng.IntN(2) == 0 {
-					kind = "disallow"
-				}
-				fmt.Fprintf(&b, "%s: %s\n", kind, patterns[rng.IntN(len(patterns))])
-			}
-		}
-		r := Parse([]byte(b.String()))
-		rs, _ := r.rulesFor("bot")
-		want := slices.Clone(rs.compiled)
-		slices.SortFunc(want, func(a, b compiledRule) int { return compareRules(a, b, rs.text) })
-		if !slices.Equal(rs.compiled, want) {
-			t.Fatalf("merged rules of %q are not in compareRules order", b.String())
-		}
-	}
-}
-
-// sortRules orders rules given in file order as compareRules does, by
-// each of its paths: the insertion sort of small groups, the counting
-// sort (its counts on the stack or not), and the comparison sort for long
-// patterns.
-func TestSortRulesRandom(t *testing.T) {
-	rng := rand.New(rand.NewPCG(41, 43))
-	for round := 0; round < 2000; round++ {
-		n := rng.IntN(60)
-		maxLen := 1 + rng.IntN(12)
-		switch rng.IntN(8) {
-		case 0:
-			maxLen = maxPatternLen
-		case 1:
-			maxLen = 300 // counts past the stack buffer
-		}
-		// Patterns in decoded form rank by their length in wire form:
-		// each byte >= 0x80 of the text counts three.
-		text := make([]byte, maxLen+1)
-		for i := range text {
-			text[i] = byte(rng.IntN(256))
-		}
-		src := make([]compiledRule, n)
-		for i := range src {
-			n := rng.IntN(maxLen + 1)
-			src[i] = compiledRule{n: uint16(n), off: uint32(rng.IntN(len(text) - n + 1)), line: int32(i + 1)}
-			if rng.IntN(2) == 0 {
-				src[i].info |= ruleAllow
-			}
-			if maxLen < maxPatternLen/3 && rng.IntN(2) == 0 {
-				src[i].info |= ruleCompact
-			}
-		}
-		want := slices.Clone(src)
-		slices.SortFunc(want, func(a, b compiledRule) int { return compareRules(a, b, string(text)) })
-		got := make([]compiledRule, n)
-		sortRules(got, src, string(text))
-		if !slices.Equal(got, want) {
-			t.Fatalf("sortRules(%v) = %v, want %v", src, got, want)
-		}
-	}
-}
-
-// The pattern as written is found again from the compact form (the value
-// kept before its wire form, measured backwards; a derived rule through
-// the allow it comes from) for any mix of escapes, non-ASCII bytes and
-// index.htm allows, in large groups as in small ones: checked on random
-// files against the values written.
-func TestAsWrittenRandom(t *testing.T) {
-	rng := rand.New(rand.NewPCG(31, 37))
-	pieces := []string{"/", "a", "%", "e", "9", "F", "\xc3", "\xa9", "\xff", "*", "$", "%e9", "%C3", "index.html", "index.htm"}
-	for round := 0; round < 300; round++ {
-		var body strings.Builder
-		body.WriteString("User-agent: *\n")
-		var want []Rule
-		for n := 1 + rng.IntN(40); n > 0; n-- {
-			value := "/"
-			for k := rng.IntN(6); k > 0; k-- {
-				value += pieces[rng.IntN(len(pieces))]
-			}
-			rule := Rule{Allow: rng.IntN(2) == 0, Pattern: value, Line: len(want) + 2}
-			want = append(want, rule)
-			body.WriteString(rule.String() + "\n")
-		}
-		r := Parse([]byte(body.String()))
-		if diff := cmp.Diff(want, r.Groups()[0].Rules); diff != "" {
-			t.Fatalf("round %d: Groups()[0].Rules (-want +got):\n%s\nfile:\n%s", round, diff, body.String())
-		}
-		rs, _ := r.rulesFor("x")
-		for i := range rs.compiled {
-			got := rs.compiled[i].asWritten(rs.text, rs.compiled)
-			if w := want[got.Line-2]; got != w {
-				t.Fatalf("round %d: rule %d (%q) as written is %+v, want %+v\nfile:\n%s", round, i, rs.compiled[i].pattern(rs.text), got, w, body.String())
-			}
-		}
-	}
-}
-
-// The compact form's sizes, which BENCHMARKS.md accounts for.
-func TestCompiledSizes(t *testing.T) {
-	if got := unsafe.Sizeof(compiledRule{}); got != 12 {
-		t.Errorf("compiledRule is %d bytes, want 12", got)
-	}
-	if got := unsafe.Sizeof(windowFilter{}); got != 16 {
-		t.Errorf("windowFilter is %d bytes, want 16", got)
-	}
-	if got := unsafe.Sizeof(prefixEntry{}); got != 24 {
-		t.Errorf("prefixEntry is %d bytes, want 24", got)
-	}
-}
-
-// The longest value the tokenizer keeps, all bytes >= 0x80, fits
-// compiledRule's 16-bit length once escaped, and matches as written.
-func TestLongestEscapedPattern(t *testing.T) {
-	value := "/" + strings.Repeat("\xff", 20000) // cut by the tokenizer
-	r := Parse([]byte("User-agent: *\nDisallow: " + value + "\n"))
-	rules := r.Groups()[0].Rules
-	if len(rules) != 1 || !strings.HasPrefix(value, rules[0].Pattern) || len(rules[0].Pattern) < 16000 {
-		t.Fatalf("rules %d, pattern of %d bytes", len(rules), len(rules[0].Pattern))
-	}
-	kept := rules[0].Pattern
-	if 3*len(kept) > maxPatternLen {
-		t.Fatalf("a value of %d bytes is %d once escaped, more than %d", len(kept), 3*len(kept), maxPatternLen)
-	}
-	if r.Allowed("x", "http://h"+kept) {
-		t.Errorf("the path of the longest pattern is allowed")
-	}
-	if !r.Allowed("x", "http://h"+kept[:len(kept)-1]) {
-		t.Errorf("a path one byte shorter than the longest pattern is disallowed")
-	}
-	if got := r.Explain("x", "http://h"+kept+"x").Rule.Pattern; got != kept {
-		t.Errorf("Explain reports a pattern of %d bytes, want %d", len(got), len(kept))
-	}
-}
-
-// mayMatch, which reads a rule's first bytes from the padded string block,
-// says exactly whether the path starts with the first bytes (up to 8) of
-// the rule's literal prefix in wire form, on random rules and paths: a
-// slow twin by string comparison. For a rule in compact form, whose bytes
-// differ from its wire form from its first byte >= 0x80, only the bytes
-// before that count.
-func TestMayMatchAgainstPrefix(t *testing.T) {
-	rng := rand.New(rand.NewPCG(59, 61))
-	for round := 0; round < 200; round++ {
-		var body strings.Builder
-		body.WriteString("User-agent: *\n")
-		for n := 1 + rng.IntN(20); n > 0; n-- {
-			body.WriteString("Disallow: /" + randomWord(rng, 12, "ab/*$\xe9") + "\n")
-		}
-		rs, _ := Parse([]byte(body.String())).rulesFor("x")
-		for q := 0; q < 50; q++ {
-			path := "/" + randomWord(rng, 12, "ab/%E9")
-			key := prefixKey(path)
-			for i := range rs.compiled {
-				c := &rs.compiled[i]
-				literal, _ := literalPrefix(c.pattern(rs.text))
-				n := 8
-				if c.info&ruleCompact != 0 {
-					for i := 0; i < len(literal); i++ {
-						if literal[i] >= 0x80 {
-							n = min(n, i)
-							break
-						}
-					}
-					literal = string(appendWire(nil, literal))
-				}
-				head := literal[:min(len(literal), n)]
-				if want := strings.HasPrefix(path, head); c.mayMatch(rs.text, key) != want {
-					t.Fatalf("rule %q, path %q: mayMatch %v, want %v", c.pattern(rs.text), path, !want, want)
-				}
-			}
 		}
 	}
 }

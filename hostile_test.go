@@ -1,12 +1,12 @@
-package robotstxt
+package robotstxt_test
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"runtime"
-	"strings"
-	"sync"
 	"testing"
+
+	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/reference"
 )
 
 // Hostile rule sets: a site chooses both its rules and the URLs a crawler
@@ -14,119 +14,20 @@ import (
 // file of at most DefaultMaxSize bytes with rules that the prefix index
 // cannot rule out, and pairs it with paths built to defeat the matcher.
 
-// A hostileFamily is a file generator and a path generator: path(n) is a
-// path of about n bytes that matches none of the rules, or as few as
-// possible.
-type hostileFamily struct {
-	name string
-	file []byte
-	path func(n int) string
-}
-
-// fillRules returns a "*" group with rule(i) for i = 0, 1, ... until the
-// next rule would pass size bytes.
-func fillRules(size int, rule func(i int) string) []byte {
-	var b strings.Builder
-	b.WriteString("User-agent: *\n")
-	for i := 0; ; i++ {
-		line := rule(i) + "\n"
-		if b.Len()+len(line) > size {
-			return []byte(b.String())
-		}
-		b.WriteString(line)
-	}
-}
-
-// tail3 spells i in three bytes from an alphabet of 40 that paths of
-// filler never contain.
-func tail3(i int) string {
-	const alphabet = "bcdefghijklmnopqrstuvwxyzBCDEFGHIJKLMNOP"
-	n := len(alphabet)
-	return string([]byte{alphabet[i%n], alphabet[i/n%n], alphabet[i/(n*n)%n]})
-}
-
-// fillerPath returns "/" and n-1 bytes of 'a'.
-func fillerPath(n int) string { return "/" + strings.Repeat("a", max(n-1, 0)) }
-
-// mixedPath returns a path of n bytes that holds every byte of the rules'
-// pieces, so that no byte filter rules them out, but none of their
-// three-byte tails.
-func mixedPath(n int) string {
-	const unit = "a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t/u/v/w/x/y/z/B/C/D/E/F/G/H/I/J/K/L/M/N/O/P/%FF/"
-	s := "/" + strings.Repeat(unit, n/len(unit)+1)
-	return s[:max(n, 1)]
-}
-
-func hostileFamilies(size int) []hostileFamily {
-	// Pairs of letters, the pieces of the wrong-order family: the path
-	// holds every "low" pair before every "high" pair, and each rule wants
-	// a high pair before a low one.
-	var low, high []string
-	for a := 'a'; a <= 'm'; a++ {
-		for b := 'a'; b <= 'm'; b++ {
-			low = append(low, string([]rune{a, b}))
-			high = append(high, string([]rune{a + 13, b + 13}))
-		}
-	}
-	rng := rand.New(rand.NewPCG(3, 5))
-	chains := make([]string, 0, 40000)
-	for range cap(chains) {
-		var c strings.Builder
-		c.WriteString("/")
-		for range 8 {
-			c.WriteString("*")
-			c.WriteByte(byte('a' + rng.IntN(16)))
-		}
-		chains = append(chains, c.String())
-	}
-	shared := strings.Repeat("shared/prefix/", 14) // 196 bytes
-	ff := strings.Repeat("\xff", 28)
-	return []hostileFamily{
-		{"star-tail", fillRules(size, func(i int) string { return "Disallow: /*" + tail3(i) }), mixedPath},
-		{"star-tail-anchored", fillRules(size, func(i int) string { return "Disallow: /*" + tail3(i) + "$" }), mixedPath},
-		{"star-tail-duplicate", fillRules(size, func(int) string { return "Disallow: /*bcd" }), mixedPath},
-		{"two-stars", fillRules(size, func(i int) string { return "Disallow: /*a*" + tail3(i) }), mixedPath},
-		{"wrong-order", fillRules(size, func(i int) string {
-			return "Disallow: /*" + high[i%len(high)] + "*" + low[i/len(high)%len(low)]
-		}), func(n int) string {
-			head := "/" + strings.Join(low, "")
-			tail := strings.Join(high, "")
-			return head + strings.Repeat("A", max(n-len(head)-len(tail), 0)) + tail
-		}},
-		{"chains", fillRules(size, func(i int) string { return "Disallow: " + chains[i%len(chains)] }), func(n int) string {
-			// Every letter occurs once, in an order few chains follow: a
-			// failed chain would search the rest of the path for a letter.
-			s := "/ponmlkjihgfedcba"
-			return s + strings.Repeat("A", max(n-len(s), 0))
-		}},
-		{"middle-absent", fillRules(size, func(i int) string { return "Disallow: /*a*" + tail3(i) + "*z" }), func(n int) string {
-			// The first and last pieces occur in order, a middle one never.
-			s := mixedPath(n)
-			return s[:max(len(s)-2, 1)] + "az"
-		}},
-		{"shared-long-prefix", fillRules(size, func(i int) string { return "Disallow: /" + shared + "*" + tail3(i) }), func(n int) string {
-			return "/" + shared + strings.Repeat("a", max(n-len(shared)-1, 0))
-		}},
-		{"nested-prefixes", fillRules(size, func(i int) string { return "Disallow: /" + strings.Repeat("a", i) + "*b" }), fillerPath},
-		{"non-ascii-star", fillRules(size, func(i int) string { return "Disallow: /*" + tail3(i) + ff }), mixedPath},
-		{"non-ascii", fillRules(size, func(i int) string { return "Disallow: /" + tail3(i) + ff }), mixedPath},
-	}
-}
-
 // hostilePathSizes are the path lengths the benchmarks ask about.
 var hostilePathSizes = []int{100, 1 << 10, 16 << 10, 1 << 20}
 
 // BenchmarkAllowedHostile reports the time of one query per family and
 // path length, with the lazy structures already built.
 func BenchmarkAllowedHostile(b *testing.B) {
-	for _, f := range hostileFamilies(DefaultMaxSize) {
-		r := Parse(f.file)
+	for _, f := range reference.HostileFamilies(robotstxt.DefaultMaxSize) {
+		r := robotstxt.Parse(f.File)
 		for _, n := range hostilePathSizes {
-			url := "https://example.com" + f.path(n)
-			for range 2 * scanQueries { // build the lazy index and the scratch
+			url := "https://example.com" + f.Path(n)
+			for range 64 { // enough queries to build the lazy index and the scratch
 				r.Allowed("Googlebot", url)
 			}
-			b.Run(fmt.Sprintf("%s/path=%d", f.name, n), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/path=%d", f.Name, n), func(b *testing.B) {
 				b.ReportAllocs()
 				for i := 0; i < b.N; i++ {
 					r.Allowed("Googlebot", url)
@@ -139,77 +40,23 @@ func BenchmarkAllowedHostile(b *testing.B) {
 // BenchmarkRetainedHostile reports the heap each hostile file keeps per
 // byte read, once a query has built its lazy structures.
 func BenchmarkRetainedHostile(b *testing.B) {
-	for _, f := range hostileFamilies(DefaultMaxSize) {
-		b.Run(f.name, func(b *testing.B) {
+	for _, f := range reference.HostileFamilies(robotstxt.DefaultMaxSize) {
+		b.Run(f.Name, func(b *testing.B) {
 			var ratio float64
 			for i := 0; i < b.N; i++ {
 				var before, after runtime.MemStats
 				runtime.GC()
 				runtime.ReadMemStats(&before)
-				r := Parse(f.file)
+				r := robotstxt.Parse(f.File)
 				for q := 0; q < 64; q++ { // enough queries to build every lazy structure
-					r.Allowed("Googlebot", "https://example.com"+f.path(100))
+					r.Allowed("Googlebot", "https://example.com"+f.Path(100))
 				}
 				runtime.GC()
 				runtime.ReadMemStats(&after)
 				runtime.KeepAlive(r)
-				ratio = float64(after.HeapAlloc-before.HeapAlloc) / float64(len(f.file))
+				ratio = float64(after.HeapAlloc-before.HeapAlloc) / float64(len(f.File))
 			}
 			b.ReportMetric(ratio, "retained-B/B")
 		})
-	}
-}
-
-// Hostile families answer as the slow scan does, on smaller files.
-func TestHostileAgainstScan(t *testing.T) {
-	for _, f := range hostileFamilies(40 << 10) {
-		r := Parse(f.file)
-		rs, _ := r.rulesFor("x")
-		for _, n := range []int{1, 50, 700, 5000} {
-			for _, path := range []string{f.path(n), f.path(n) + "bcd", f.path(n) + "hgfedcba", "/" + f.path(n)} {
-				want := scanDecide(rs.compiled, rs.text, path)
-				for q := 0; q < 40; q++ { // past the queries answered before the index is built
-					if got := rs.decide(path); got != want {
-						t.Fatalf("%s, path of %d bytes, query %d: decided by %v, the scan by %v", f.name, len(path), q, got, want)
-					}
-				}
-			}
-		}
-	}
-}
-
-// Goroutines asking a fresh hostile file at once share its lazy index
-// (scanned, then built once) and the window scratch, and answer as the
-// scan does.
-func TestHostileConcurrentUse(t *testing.T) {
-	for _, f := range hostileFamilies(40 << 10) {
-		paths := []string{f.path(10), f.path(3000), f.path(3000) + "bcd", "/" + f.path(200)}
-		want := make([]bool, len(paths))
-		rs, _ := Parse(f.file).rulesFor("x")
-		for i, p := range paths {
-			c := scanDecide(rs.compiled, rs.text, p)
-			want[i] = c == nil || c.allows()
-		}
-		r := Parse(f.file)
-		var wg sync.WaitGroup
-		errs := make(chan string, 8)
-		for g := 0; g < 8; g++ {
-			wg.Add(1)
-			go func(g int) {
-				defer wg.Done()
-				for i := 0; i < 10; i++ {
-					k := (g + i) % len(paths)
-					if r.Allowed("x", paths[k]) != want[k] {
-						errs <- fmt.Sprintf("%s: wrong answer under concurrency for a path of %d bytes", f.name, len(paths[k]))
-						return
-					}
-				}
-			}(g)
-		}
-		wg.Wait()
-		close(errs)
-		for e := range errs {
-			t.Fatal(e)
-		}
 	}
 }

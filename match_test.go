@@ -1,16 +1,19 @@
-package robotstxt
+package robotstxt_test
 
 import (
-	"fmt"
-	"math/rand/v2"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/engine"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
+	"github.com/seed50c7eacc/robotstxt/internal/reference"
 )
+
+// "Google's docs" below is Google's robots.txt documentation,
+// https://developers.google.com/search/docs/crawling-indexing/robots/robots_txt.
 
 // A query is one question asked of a robots.txt file, with Google's answer:
 // the verdict and the line matching_line() reports (0 for none).
@@ -28,22 +31,22 @@ type queryTest struct {
 
 func runQueryTests(t *testing.T, tests []queryTest) {
 	t.Helper()
-	oracle := os.Getenv(oracleEnv)
+	oracle := os.Getenv(reference.OracleEnv)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if oracle != "" {
 				// The expectations themselves must be Google's answers.
-				var qs []oracleQuery
+				var qs []reference.Query
 				for _, q := range tt.queries {
-					qs = append(qs, oracleQuery{q.agent, q.url})
+					qs = append(qs, reference.Query{Agent: q.agent, URL: q.url})
 				}
-				for i, got := range askOracle(t, oracle, []byte(tt.robots), qs) {
-					if want := tt.queries[i]; got != want {
+				for i, a := range reference.AskOracle(t, oracle, []byte(tt.robots), qs) {
+					if want, got := tt.queries[i], (query{a.Agent, a.URL, a.Allowed, a.Line}); got != want {
 						t.Errorf("expectation %+v differs from Google's library: %+v", want, got)
 					}
 				}
 			}
-			r := Parse([]byte(tt.robots))
+			r := robotstxt.Parse([]byte(tt.robots))
 			for _, q := range tt.queries {
 				v := r.Explain(q.agent, q.url)
 				got := query{q.agent, q.url, v.Allowed, v.Rule.Line}
@@ -61,8 +64,9 @@ func runQueryTests(t *testing.T, tests []queryTest) {
 	}
 }
 
-// GOOGLE-BEHAVIOR 2 (global detection) and 3: agent tokens and the caller's
-// agent compared as given. SPEC 5.1-5.4.
+// Agent tokens (robots.cc ExtractUserAgent), the "*" group (RobotsMatcher::
+// HandleUserAgent) and the caller's agent compared as given. RFC 9309
+// section 2.2.1; Google's docs, "Order of precedence for user agents".
 func TestAgentMatching(t *testing.T) {
 	runQueryTests(t, []queryTest{
 		{
@@ -102,7 +106,7 @@ func TestAgentMatching(t *testing.T) {
 				{"foofoobot", "/c", false, 6},
 				{"foofoobot*", "/c", true, 0},
 				{"Googlebot-Image", "/d", false, 8},
-				{"Googlebot-Image", "/a", true, 0}, // SPEC 5.3: no fallback to googlebot
+				{"Googlebot-Image", "/a", true, 0}, // no fallback to googlebot: Google's docs, "Order of precedence for user agents"
 				{"Googlebot", "/d", true, 0},
 			},
 		},
@@ -202,62 +206,8 @@ func TestAgentMatching(t *testing.T) {
 	})
 }
 
-// GOOGLE-BEHAVIOR 4.1: the URL's path, params and query, found without
-// parsing.
-func TestFindPath(t *testing.T) {
-	tests := []struct{ url, want string }{
-		{"", "/"},
-		{"http://www.example.com", "/"},
-		{"http://www.example.com/", "/"},
-		{"http://www.example.com/a", "/a"},
-		{"http://www.example.com/a/", "/a/"},
-		{"http://www.example.com/a/b?c=http://d.e/", "/a/b?c=http://d.e/"},
-		{"http://www.example.com/a/b?c=d&e=f#fragment", "/a/b?c=d&e=f"},
-		{"example.com", "/"},
-		{"example.com/", "/"},
-		{"example.com/a", "/a"},
-		{"example.com/a/", "/a/"},
-		{"example.com/a/b?c=d&e=f#fragment", "/a/b?c=d&e=f"},
-		{"example.com?a", "/?a"},
-		{"example.com/a;b#c", "/a;b"},
-		{"a", "/"},
-		{"a/", "/"},
-		{"/a", "/a"},
-		{"a/b", "/b"},
-		{"example.com/a?b", "/a?b"},
-		{"//a/b/c", "/b/c"},
-		{"http://a.com;p", "/;p"},
-		{"http://a.com#f", "/"},
-		{"a#b/c", "/"},
-		{"http:/a.com/b", "/a.com/b"},
-		{"http://a.com:80/x", "/x"},
-		{"a.com:80/x", "/x"},
-		{"x://y://z/w", "//z/w"},
-		{"///x", "/x"},
-		{"mailto:x@y.com", "/"},
-		{"HTTP://A.COM/P", "/P"},
-		{"http://a.com/%aa", "/%aa"},
-		{"http://a.com/a b", "/a b"},
-		{"http://a.com?x#y", "/?x"},
-		{"http://a.com/p#x?y", "/p"},
-		{"//", "/"},
-		{"?", "/?"},
-	}
-	for _, tt := range tests {
-		path, _, rewrite := findPath(tt.url)
-		if path[0] != '/' {
-			if !rewrite {
-				t.Errorf("findPath(%q) = %q, lacking its '/', but asks for no rewrite", tt.url, path)
-			}
-			path = "/" + path
-		}
-		if path != tt.want {
-			t.Errorf("findPath(%q) finds %q, want %q", tt.url, path, tt.want)
-		}
-	}
-}
-
-// SPEC 9.2: URLs are matched in wire form. GOOGLE-BEHAVIOR 8.1: nothing is
+// URLs are matched in wire form (the package documentation); robots.cc never
+// decodes an escape, so nothing is
 // decoded.
 func TestWireForm(t *testing.T) {
 	runQueryTests(t, []queryTest{
@@ -275,7 +225,7 @@ func TestWireForm(t *testing.T) {
 			queries: []query{
 				{"FooBot", "http://foo.bar/foo/bar/%E3%83%84", true, 3},
 				{"FooBot", "http://foo.bar/foo/bar/%e3%83%84", true, 3},
-				{"FooBot", "http://foo.bar/foo/bar/ツ", true, 3}, // SPEC 9.4
+				{"FooBot", "http://foo.bar/foo/bar/ツ", true, 3}, // the raw URL in wire form: see contractExceptions
 			},
 		},
 		{
@@ -339,7 +289,7 @@ func TestWireForm(t *testing.T) {
 	})
 }
 
-// GOOGLE-BEHAVIOR 1.4: a rule longer than the line cap is cut, and the cut
+// robots.cc kMaxLineLen: a rule longer than the line cap is cut, and the cut
 // pattern is what matches.
 func TestLongRuleIsCut(t *testing.T) {
 	long := "/x/" + strings.Repeat("a", parse.MaxLineBytes) // longer than a line can hold
@@ -357,121 +307,17 @@ func TestLongRuleIsCut(t *testing.T) {
 	}})
 }
 
-// GOOGLE-BEHAVIOR 4.5: no implicit allow for /robots.txt (RFC deviation 3).
+// robots.cc RobotsMatcher::disallow: no implicit allow for /robots.txt, which
+// RFC 9309 section 2.2.2 asks for.
 func TestRobotsTxtNotSpecial(t *testing.T) {
-	if Parse([]byte("User-agent: *\nDisallow: /\n")).Allowed("x", "http://x/robots.txt") {
+	if robotstxt.Parse([]byte("User-agent: *\nDisallow: /\n")).Allowed("x", "http://x/robots.txt") {
 		t.Error("/robots.txt allowed under Disallow: /")
 	}
 }
 
-// The matcher's view of a URL (found by findPath, cut at a NUL, brought to
-// wire form by rewritePath, as decideURL and wirePath do) equals the
-// reference model's on random URLs made of the bytes that matter, at every
-// length and alignment the eight-byte scans meet, and findPath announces
-// its length. SPEC 9.2; GOOGLE-BEHAVIOR 1.5, 4.1.
-func TestWirePathAgainstReference(t *testing.T) {
-	const alphabet = "/?;#:%aF2\x00\x80\xff."
-	rng := rand.New(rand.NewPCG(3, 7))
-	var buf [pathBufSize]byte
-	for n := 0; n < 200000; n++ {
-		b := make([]byte, rng.IntN(40))
-		for i := range b {
-			b[i] = alphabet[rng.IntN(len(alphabet))]
-		}
-		// Scheme forms the matcher has a fast path for, and near misses.
-		prefixes := []string{"", "", "https://example.com", "http://a", "https:/", "http:/", "HTTPS://x", "//h"}
-		b = append([]byte(prefixes[rng.IntN(len(prefixes))]), b...)
-		url := string(b)
-		want := refPath(url)
-		if i := strings.IndexByte(want, 0); i >= 0 {
-			want = want[:i]
-		}
-		want = refEscape([]byte(want))
-		got := wirePath(url, &buf)
-		if _, n, _ := findPath(url); got != want || n != len(want) {
-			t.Fatalf("wirePath(%q) = %q (findPath announces %d bytes), want %q", url, got, n, want)
-		}
-	}
-}
-
-// equalFold, eight bytes at a time, says what comparing byte by byte with
-// the agent lower-cased (ASCII letters only) says, on strings of the bytes
-// around the letters and beyond ASCII; names it finds equal hash alike.
-func TestEqualFoldAgainstBytes(t *testing.T) {
-	alphabet := []byte("@AZ[`az{-_09\x7f\x80\xc1\xdaGgOo")
-	naive := func(token, s string) bool {
-		lower := []byte(s)
-		for i, c := range lower {
-			lower[i] = lowerASCII(c)
-		}
-		return token == string(lower)
-	}
-	rng := rand.New(rand.NewPCG(21, 22))
-	word := func() string {
-		b := make([]byte, rng.IntN(20))
-		for i := range b {
-			b[i] = alphabet[rng.IntN(len(alphabet))]
-		}
-		return string(b)
-	}
-	for range 20000 {
-		s := word()
-		lowered := []byte(s)
-		for i, c := range lowered {
-			lowered[i] = lowerASCII(c)
-		}
-		token := string(lowered) // often equal
-		if rng.IntN(2) == 0 {
-			token = word()
-		}
-		if rng.IntN(3) == 0 && len(token) > 0 {
-			token = token[:rng.IntN(len(token))]
-		}
-		if got, want := equalFold(token, s), naive(token, s); got != want {
-			t.Fatalf("equalFold(%q, %q) = %v, want %v", token, s, got, want)
-		}
-		if equalFold(token, s) && foldHash(token) != foldHash(s) {
-			t.Fatalf("foldHash(%q) != foldHash(%q)", token, s)
-		}
-	}
-}
-
-// A file's product tokens are found by any agent name equal to one but
-// for ASCII case, and by no other name, as a scan of them finds them: on
-// files naming many agents, with names sharing long prefixes.
-func TestFindTokenAgainstScan(t *testing.T) {
-	rng := rand.New(rand.NewPCG(23, 24))
-	stems := []string{"bot", "googlebot", "googlebot-image", "a", "ab", "abcdefgh", "abcdefghi", "x_y-z"}
-	name := func() string {
-		s := stems[rng.IntN(len(stems))]
-		if rng.IntN(2) == 0 {
-			s += strconv.Itoa(rng.IntN(50))
-		}
-		return s
-	}
-	for range 300 {
-		var body strings.Builder
-		for n := rng.IntN(40); n > 0; n-- {
-			fmt.Fprintf(&body, "user-agent: %s\ndisallow: /%d\n", name(), n)
-		}
-		r := Parse([]byte(body.String()))
-		r.ready()
-		for range 50 {
-			agent := []byte(name())
-			for i := range agent {
-				if c := agent[i]; rng.IntN(3) == 0 && 'a' <= c && c <= 'z' {
-					agent[i] = c - 'a' + 'A'
-				}
-			}
-			var want *agentToken
-			for i := range r.tokens {
-				if strings.EqualFold(r.tokens[i].name, string(agent)) {
-					want = &r.tokens[i]
-				}
-			}
-			if got := r.findToken(string(agent)); got != want {
-				t.Fatalf("findToken(%q) = %v, want %v, in\n%s", agent, got, want, body.String())
-			}
-		}
+// The engine caps the delays it reads at the API's MaxCrawlDelay.
+func TestEngineMaxDelay(t *testing.T) {
+	if engine.MaxDelay != robotstxt.MaxCrawlDelay {
+		t.Errorf("engine.MaxDelay = %v, MaxCrawlDelay = %v", engine.MaxDelay, robotstxt.MaxCrawlDelay)
 	}
 }

@@ -1,8 +1,56 @@
 package robotstxt
 
-import "github.com/seed50c7eacc/robotstxt/internal/parse"
+// DefaultMaxSize is how many leading bytes of a robots.txt file Parse reads:
+// 500 KiB, the limit Googlebot applies. The rest of a larger file is ignored.
+const DefaultMaxSize = 512000
 
-// The tokenizer and the grouper live in internal/parse, shared with the
-// lint package; these are the primitives the matcher's own files use.
+// Options control how a file is parsed. The zero value reads the file as
+// Googlebot does.
+type Options struct {
+	// MaxSize is how many leading bytes of the file are parsed. Zero means
+	// DefaultMaxSize; a negative value means the whole file, up to
+	// MaxParseSize.
+	MaxSize int
+}
 
-func lowerASCII(c byte) byte { return parse.LowerASCII(c) }
+// MaxParseSize bounds every read, whatever Options.MaxSize says: the
+// compiled form addresses its strings and records with 32-bit offsets, and
+// a larger file would overflow them. It is 1 GiB, 2,000 times what
+// Googlebot reads.
+const MaxParseSize = 1 << 30
+
+// Limit returns how many leading bytes of a file ParseWith reads with
+// options o: MaxSize, DefaultMaxSize for zero, and at most MaxParseSize.
+// Tools that read a file before parsing it (a linter, a command) read as
+// much.
+func (o Options) Limit() int {
+	switch {
+	case o.MaxSize == 0:
+		return DefaultMaxSize
+	case o.MaxSize < 0 || o.MaxSize > MaxParseSize:
+		return MaxParseSize
+	}
+	return o.MaxSize
+}
+
+// Parse parses a robots.txt file, reading its first DefaultMaxSize bytes.
+// Any byte sequence is valid input: what cannot be read as a directive is
+// ignored. Parse does not retain data: it copies what it reads, and
+// compiles the copy when it is first needed (see the package
+// documentation).
+func Parse(data []byte) *Robots {
+	return ParseWith(data, Options{})
+}
+
+// ParseWith parses a robots.txt file with the given options.
+func ParseWith(data []byte, opts Options) *Robots {
+	limit := opts.Limit()
+	r := &Robots{}
+	if len(data) > limit {
+		data = data[:limit]
+		r.truncated = true
+	}
+	r.size = len(data)
+	r.file.Load(data)
+	return r
+}

@@ -1,22 +1,24 @@
 package robotstxt
 
-import "github.com/seed50c7eacc/robotstxt/internal/pattern"
+// A Rule is an allow or disallow line of a group.
+//
+// Its pattern is matched against a URL's path, parameters and query in
+// wire form (see the package documentation), as Google's matcher does and
+// RFC 9309 section 2.2.2 describes: a plain pattern matches the paths it
+// starts, '*' matches any run of bytes, and a final '$' anchors the end. The
+// longest matching pattern in wire form decides, allow winning a tie; an
+// "allow" of ".../index.htm..." also allows its directory, as Google's
+// does.
+type Rule struct {
+	Allow   bool   `json:"allow"`   // an allow rule; false for disallow
+	Pattern string `json:"pattern"` // the path pattern as written, trimmed and without comment
+	Line    int    `json:"line"`    // 1-based line number in the file
+}
 
-// Rule patterns and the wire form live in internal/pattern, shared with the
-// lint package; these are the names the matcher's own files use. Each
-// forwards to it and is inlined away.
-
-// matchPattern reports whether pattern matches path as Google does (see
-// pattern.Match).
-func matchPattern(p, path string) bool { return pattern.Match(p, path) }
-
-// literalPrefix returns the bytes of p before its first '*' or final '$',
-// and whether p is only that (see pattern.LiteralPrefix).
-func literalPrefix(p string) (prefix string, whole bool) { return pattern.LiteralPrefix(p) }
-
-// wireLen measures s in wire form up to its first NUL or '#' (see
-// pattern.WireLen).
-func wireLen(s string) (end, n int, changed bool) { return pattern.WireLen(s) }
-
-// appendEscaped appends s in wire form to dst (see pattern.AppendEscaped).
-func appendEscaped(dst []byte, s string) []byte { return pattern.AppendEscaped(dst, s) }
+// String returns the rule as a robots.txt line.
+func (r Rule) String() string {
+	if r.Allow {
+		return "allow: " + r.Pattern
+	}
+	return "disallow: " + r.Pattern
+}

@@ -1,4 +1,4 @@
-package robotstxt
+package robotstxt_test
 
 import (
 	"bytes"
@@ -10,9 +10,13 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed50c7eacc/robotstxt"
 )
 
-// SPEC 6 (table of patterns): each pattern as a disallow rule, against the
+// "Google's docs" below is Google's robots.txt documentation,
+// https://developers.google.com/search/docs/crawling-indexing/robots/robots_txt.
+
+// Google's docs, "URL matching based on path values" (its table): each pattern as a disallow rule, against the
 // paths it must and must not match.
 func TestSpecPatternExamples(t *testing.T) {
 	tests := []struct {
@@ -43,21 +47,22 @@ func TestSpecPatternExamples(t *testing.T) {
 			[]string{"/Fish.PHP"}},
 	}
 	for _, tt := range tests {
-		r := Parse([]byte("user-agent: FooBot\ndisallow: " + tt.pattern + "\n"))
+		r := robotstxt.Parse([]byte("user-agent: FooBot\ndisallow: " + tt.pattern + "\n"))
 		for _, p := range tt.matches {
 			if r.Allowed("FooBot", "http://example.com"+p) {
-				t.Errorf("SPEC 6: %q does not match %q", tt.pattern, p)
+				t.Errorf("pattern table: %q does not match %q", tt.pattern, p)
 			}
 		}
 		for _, p := range tt.doesntMatch {
 			if !r.Allowed("FooBot", "http://example.com"+p) {
-				t.Errorf("SPEC 6: %q matches %q", tt.pattern, p)
+				t.Errorf("pattern table: %q matches %q", tt.pattern, p)
 			}
 		}
 	}
 }
 
-// SPEC 6.6 (table of precedence examples).
+// Google's docs, "Order of precedence for rules" (its examples); RFC 9309
+// section 2.2.2.
 func TestSpecPrecedenceExamples(t *testing.T) {
 	tests := []struct {
 		url, allow, disallow string
@@ -75,17 +80,18 @@ func TestSpecPrecedenceExamples(t *testing.T) {
 			"allow: " + tt.allow + "\ndisallow: " + tt.disallow,
 			"disallow: " + tt.disallow + "\nallow: " + tt.allow,
 		} {
-			r := Parse([]byte("user-agent: *\n" + order + "\n"))
+			r := robotstxt.Parse([]byte("user-agent: *\n" + order + "\n"))
 			if got := r.Allowed("Googlebot", tt.url); got != tt.allowed {
-				t.Errorf("SPEC 6.6: %s with\n%s\nAllowed = %v, want %v", tt.url, order, got, tt.allowed)
+				t.Errorf("precedence: %s with\n%s\nAllowed = %v, want %v", tt.url, order, got, tt.allowed)
 			}
 		}
 	}
 }
 
-// SPEC 6 (group selection example) and 5.1-5.4.
+// Google's docs, "Order of precedence for user agents" (its example), and
+// RFC 9309 section 2.2.1.
 func TestSpecGroupSelection(t *testing.T) {
-	r := Parse([]byte("user-agent: googlebot-news\ndisallow: /1\n\n" +
+	r := robotstxt.Parse([]byte("user-agent: googlebot-news\ndisallow: /1\n\n" +
 		"user-agent: *\ndisallow: /2\n\n" +
 		"user-agent: googlebot\ndisallow: /3\n"))
 	tests := []struct {
@@ -99,7 +105,7 @@ func TestSpecGroupSelection(t *testing.T) {
 		{[]string{"otherbot"}, "/2"},
 	}
 	for _, tt := range tests {
-		// SPEC 5.3: the crawler chooses its tokens; it uses the first that
+		// Google's docs, "Order of precedence for user agents": the crawler chooses its tokens; it uses the first that
 		// names a group.
 		agent := r.Agent(tt.agents[0])
 		for _, name := range tt.agents {
@@ -111,35 +117,36 @@ func TestSpecGroupSelection(t *testing.T) {
 		for _, g := range []string{"/1", "/2", "/3"} {
 			want := g != tt.group
 			if got := agent.Allowed("http://example.com" + g); got != want {
-				t.Errorf("SPEC 6 groups: %v on %s: Allowed = %v, want %v", tt.agents, g, got, want)
+				t.Errorf("group selection: %v on %s: Allowed = %v, want %v", tt.agents, g, got, want)
 			}
 		}
 	}
 }
 
-// SPEC 6.1 and 8.1: a rule with no path allows everything.
+// A rule with no path allows everything: RFC 9309 section 2.2.2, robots.cc
+// disallow() (an empty pattern never disallows).
 func TestSpecEmptyDisallow(t *testing.T) {
-	r := Parse([]byte("User-agent: *\nDisallow:\n"))
+	r := robotstxt.Parse([]byte("User-agent: *\nDisallow:\n"))
 	if !r.Allowed("x", "http://example.com/anything") {
-		t.Error("SPEC 8.1: empty Disallow disallowed")
+		t.Error("empty Disallow disallowed")
 	}
 }
 
-// SPEC 8.2 and 8.3: prefix match; parameter order matters.
+// RFC 9309 section 2.2.2: prefix match; parameter order matters.
 func TestSpecParameterOrder(t *testing.T) {
-	r := Parse([]byte("User-agent: *\nDisallow: /index.php?action=print\n"))
+	r := robotstxt.Parse([]byte("User-agent: *\nDisallow: /index.php?action=print\n"))
 	if r.Allowed("x", "http://example.com/index.php?action=print&id=1") {
-		t.Error("SPEC 8.2: prefix did not match")
+		t.Error("RFC 9309 section 2.2.2: prefix did not match")
 	}
 	if !r.Allowed("x", "http://example.com/index.php?id=1&action=print") {
-		t.Error("SPEC 8.3: reordered parameters matched")
+		t.Error("RFC 9309 section 2.2.2: reordered parameters matched")
 	}
 }
 
-// SPEC 6.2: a path without a leading slash never matches (Google does not
+// RFC 9309 section 2.2.2: a path without a leading slash never matches (Google does not
 // add one); '*' may lead instead.
 func TestSpecPathWithoutSlash(t *testing.T) {
-	r := Parse([]byte("User-agent: *\nDisallow: fish\nDisallow: *.gif$\n"))
+	r := robotstxt.Parse([]byte("User-agent: *\nDisallow: fish\nDisallow: *.gif$\n"))
 	if !r.Allowed("x", "http://example.com/fish") {
 		t.Error(`"fish" matched /fish`)
 	}
@@ -148,31 +155,33 @@ func TestSpecPathWithoutSlash(t *testing.T) {
 	}
 }
 
-// SPEC 3.2: garbage never stops parsing; SPEC 3.4, 3.5.
+// Garbage never stops parsing (Google's docs, "File format": invalid lines
+// are ignored); RFC 9309 section 2.2.
 func TestSpecLenientFormat(t *testing.T) {
 	body := "<html><body>\x00\xff\xfe garbage\n" +
 		"  USER-AGENT :  FooBot  # the crawler\n" +
 		"DISALLOW:/private   # keep out\n" +
 		"</body></html>\n"
-	r := Parse([]byte(body))
+	r := robotstxt.Parse([]byte(body))
 	if r.Allowed("foobot", "http://example.com/private/x") {
 		t.Error("rule after garbage was lost")
 	}
 	if !r.Allowed("foobot", "http://example.com/PRIVATE/x") {
-		t.Error("SPEC 6.3: path matching ignored case")
+		t.Error("RFC 9309 section 2.2.2: path matching ignored case")
 	}
 }
 
-// SPEC 3.7 and 9.1: the first 512,000 bytes are read.
+// The first 512,000 bytes are read: Google's docs, "File format" (500 KiB);
+// Parse's documentation.
 func TestSizeLimit(t *testing.T) {
 	head := "User-agent: *\nDisallow: /a\n"
-	pad := strings.Repeat("#", DefaultMaxSize-len(head)-1) + "\n"
+	pad := strings.Repeat("#", robotstxt.DefaultMaxSize-len(head)-1) + "\n"
 	tail := "Disallow: /b\n"
 	data := []byte(head + pad + tail)
 
-	r := Parse(data)
-	if !r.Truncated() || r.Size() != DefaultMaxSize {
-		t.Errorf("Truncated() = %v, Size() = %d; want true, %d", r.Truncated(), r.Size(), DefaultMaxSize)
+	r := robotstxt.Parse(data)
+	if !r.Truncated() || r.Size() != robotstxt.DefaultMaxSize {
+		t.Errorf("Truncated() = %v, Size() = %d; want true, %d", r.Truncated(), r.Size(), robotstxt.DefaultMaxSize)
 	}
 	if !r.Allowed("x", "/b") {
 		t.Error("a rule past 500 KiB applied")
@@ -181,15 +190,15 @@ func TestSizeLimit(t *testing.T) {
 		t.Error("a rule before the limit was lost")
 	}
 
-	all := ParseWith(data, Options{MaxSize: -1})
+	all := robotstxt.ParseWith(data, robotstxt.Options{MaxSize: -1})
 	if all.Truncated() || all.Allowed("x", "/b") {
 		t.Errorf("MaxSize -1: Truncated() = %v, /b allowed = %v; want false, false", all.Truncated(), all.Allowed("x", "/b"))
 	}
-	small := ParseWith([]byte(head), Options{MaxSize: len("User-agent: *\nDisallow: /")})
+	small := robotstxt.ParseWith([]byte(head), robotstxt.Options{MaxSize: len("User-agent: *\nDisallow: /")})
 	if small.Allowed("x", "/b") {
 		t.Error("MaxSize cutting mid-line: the cut rule should read as Disallow: /")
 	}
-	exact := Parse(data[:DefaultMaxSize])
+	exact := robotstxt.Parse(data[:robotstxt.DefaultMaxSize])
 	if exact.Truncated() {
 		t.Error("a file of exactly DefaultMaxSize bytes reported as truncated")
 	}
@@ -199,14 +208,14 @@ func TestSizeLimit(t *testing.T) {
 // compiled form's 32-bit offsets could not address more.
 func TestMaxParseSize(t *testing.T) {
 	tests := []struct{ maxSize, want int }{
-		{0, DefaultMaxSize},
+		{0, robotstxt.DefaultMaxSize},
 		{100, 100},
-		{-1, MaxParseSize},
-		{MaxParseSize, MaxParseSize},
-		{MaxParseSize + 1, MaxParseSize},
+		{-1, robotstxt.MaxParseSize},
+		{robotstxt.MaxParseSize, robotstxt.MaxParseSize},
+		{robotstxt.MaxParseSize + 1, robotstxt.MaxParseSize},
 	}
 	for _, tt := range tests {
-		if got := (Options{MaxSize: tt.maxSize}).Limit(); got != tt.want {
+		if got := (robotstxt.Options{MaxSize: tt.maxSize}).Limit(); got != tt.want {
 			t.Errorf("Options{MaxSize: %d}.Limit() = %d, want %d", tt.maxSize, got, tt.want)
 		}
 	}
@@ -222,12 +231,12 @@ func TestParseCopiesInput(t *testing.T) {
 	}
 	agents := []string{"FooBot", "BarBot", "Googlebot"}
 	urls := []string{"/", "/a", "/a/", "/a/index.html", "/caf%C3%A9/x.php", "/" + strings.Repeat("b", 20000)}
-	observe := func(r *Robots) any {
+	observe := func(r *robotstxt.Robots) any {
 		type view struct {
-			Groups   []Group
-			Fields   []Field
+			Groups   []robotstxt.Group
+			Fields   []robotstxt.Field
 			Sitemaps []string
-			Verdicts []Verdict
+			Verdicts []robotstxt.Verdict
 			Delays   []time.Duration
 		}
 		v := view{Groups: r.Groups(), Fields: r.Fields(), Sitemaps: r.Sitemaps()}
@@ -241,9 +250,9 @@ func TestParseCopiesInput(t *testing.T) {
 		return v
 	}
 	check := func(t *testing.T, name string, f []byte) {
-		want := observe(Parse(bytes.Clone(f)))
+		want := observe(robotstxt.Parse(bytes.Clone(f)))
 		data := bytes.Clone(f)
-		r := Parse(data)
+		r := robotstxt.Parse(data)
 		for j := range data {
 			data[j] = 'z'
 		}
@@ -262,9 +271,9 @@ func TestParseCopiesInput(t *testing.T) {
 	})
 }
 
-// SPEC 7.1: sitemaps in file order, wherever they stand.
+// RFC 9309 section 2.2.4: sitemaps in file order, wherever they stand.
 func TestSitemaps(t *testing.T) {
-	r := Parse([]byte("Sitemap: http://a/1.xml\nUser-agent: *\nSitemap: http://b/2.xml # c\nDisallow: /\nsite-map: http://c/3.xml\nSitemap:\nSitemaps: http://d/4.xml\n"))
+	r := robotstxt.Parse([]byte("Sitemap: http://a/1.xml\nUser-agent: *\nSitemap: http://b/2.xml # c\nDisallow: /\nsite-map: http://c/3.xml\nSitemap:\nSitemaps: http://d/4.xml\n"))
 	want := []string{"http://a/1.xml", "http://b/2.xml", "http://c/3.xml", "http://d/4.xml"}
 	got := r.Sitemaps()
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -276,19 +285,19 @@ func TestSitemaps(t *testing.T) {
 	}
 }
 
-// GOOGLE-BEHAVIOR 1.8: rule values are brought to wire form; sitemap values
+// robots.cc MaybeEscapePattern: rule values are brought to wire form; sitemap values
 // are not.
 func TestRawValuesForAgentAndSitemap(t *testing.T) {
-	r := Parse([]byte("Sitemap: http://x/caf\xC3\xA9%aa.xml\nUser-agent: *\nDisallow: /\n"))
+	r := robotstxt.Parse([]byte("Sitemap: http://x/caf\xC3\xA9%aa.xml\nUser-agent: *\nDisallow: /\n"))
 	if diff := cmp.Diff([]string{"http://x/caf\xC3\xA9%aa.xml"}, r.Sitemaps()); diff != "" {
 		t.Errorf("sitemap not raw (-want +got):\n%s", diff)
 	}
 }
 
-// SPEC 7.2: other fields are exposed, and Groups shows the file's
+// RFC 9309 section 2.2.4: other fields are exposed, and Groups shows the file's
 // structure.
 func TestGroupsAndFields(t *testing.T) {
-	r := Parse([]byte("Host: example.com\n" +
+	r := robotstxt.Parse([]byte("Host: example.com\n" +
 		"User-agent: a\n" +
 		"Crawl-delay: 5\n" +
 		"User-agent: b\n" +
@@ -296,16 +305,16 @@ func TestGroupsAndFields(t *testing.T) {
 		"Clean-param: ref /articles/\n" +
 		"User-agent: *\n" +
 		"Allow: /\n"))
-	wantGroups := []Group{
+	wantGroups := []robotstxt.Group{
 		{Line: 2, Agents: []string{"a", "b"},
-			Rules:  []Rule{{Allow: false, Pattern: "/x", Line: 5}},
-			Fields: []Field{{Key: "Crawl-delay", Value: "5", Line: 3}, {Key: "Clean-param", Value: "ref /articles/", Line: 6}}},
-		{Line: 7, Agents: []string{"*"}, Rules: []Rule{{Allow: true, Pattern: "/", Line: 8}}},
+			Rules:  []robotstxt.Rule{{Allow: false, Pattern: "/x", Line: 5}},
+			Fields: []robotstxt.Field{{Key: "Crawl-delay", Value: "5", Line: 3}, {Key: "Clean-param", Value: "ref /articles/", Line: 6}}},
+		{Line: 7, Agents: []string{"*"}, Rules: []robotstxt.Rule{{Allow: true, Pattern: "/", Line: 8}}},
 	}
 	if diff := cmp.Diff(wantGroups, r.Groups()); diff != "" {
 		t.Errorf("Groups() (-want +got):\n%s", diff)
 	}
-	wantFields := []Field{
+	wantFields := []robotstxt.Field{
 		{Key: "Host", Value: "example.com", Line: 1},
 		{Key: "Crawl-delay", Value: "5", Line: 3},
 		{Key: "Clean-param", Value: "ref /articles/", Line: 6},
@@ -316,7 +325,7 @@ func TestGroupsAndFields(t *testing.T) {
 }
 
 func TestAgentView(t *testing.T) {
-	r := Parse([]byte("User-agent: *\nDisallow: /\nUser-agent: FooBot\nAllow: /\nDisallow: /x\n"))
+	r := robotstxt.Parse([]byte("User-agent: *\nDisallow: /\nUser-agent: FooBot\nAllow: /\nDisallow: /x\n"))
 	foo := r.Agent("FooBot")
 	if foo.Name() != "FooBot" || !foo.Specific() {
 		t.Errorf("Agent(FooBot): Name %q, Specific %v", foo.Name(), foo.Specific())
@@ -324,14 +333,14 @@ func TestAgentView(t *testing.T) {
 	if other := r.Agent("Other"); other.Specific() {
 		t.Error("Agent(Other).Specific() = true")
 	}
-	want := Verdict{Allowed: false, Rule: Rule{Pattern: "/x", Line: 5}}
+	want := robotstxt.Verdict{Allowed: false, Rule: robotstxt.Rule{Pattern: "/x", Line: 5}}
 	if diff := cmp.Diff(want, foo.Explain("http://h/x")); diff != "" {
 		t.Errorf("Explain (-want +got):\n%s", diff)
 	}
 }
 
 func TestVerdictString(t *testing.T) {
-	r := Parse([]byte("User-agent: *\nDisallow: /x\n"))
+	r := robotstxt.Parse([]byte("User-agent: *\nDisallow: /x\n"))
 	tests := []struct{ url, want string }{
 		{"/x", "DISALLOWED by line 2: disallow: /x"},
 		{"/y", "ALLOWED (no rule applied)"},
@@ -346,9 +355,9 @@ func TestVerdictString(t *testing.T) {
 // The zero Robots and a nil *Robots are empty files; a zero or nil *Agent
 // has no rules.
 func TestZeroValue(t *testing.T) {
-	var zero Robots
-	var nilRobots *Robots
-	for _, r := range []*Robots{&zero, nilRobots} {
+	var zero robotstxt.Robots
+	var nilRobots *robotstxt.Robots
+	for _, r := range []*robotstxt.Robots{&zero, nilRobots} {
 		if !r.Allowed("a", "/x") || r.Explain("a", "/x").Rule.Line != 0 {
 			t.Error("empty Robots disallowed")
 		}
@@ -357,17 +366,17 @@ func TestZeroValue(t *testing.T) {
 		}
 	}
 	if nilRobots.Sitemaps() != nil || nilRobots.Fields() != nil || nilRobots.Groups() != nil ||
-		nilRobots.Size() != 0 || nilRobots.Truncated() || nilRobots.Outcome() != Rules || nilRobots.Agent("a").Specific() {
+		nilRobots.Size() != 0 || nilRobots.Truncated() || nilRobots.Outcome() != robotstxt.Rules || nilRobots.Agent("a").Specific() {
 		t.Error("nil *Robots is not an empty file")
 	}
-	var nilAgent *Agent
+	var nilAgent *robotstxt.Agent
 	if !nilAgent.Allowed("/x") || nilAgent.Explain("/x").Rule.Line != 0 || nilAgent.Specific() || nilAgent.Name() != "" {
 		t.Error("nil *Agent is not an agent without rules")
 	}
 	if _, ok := nilAgent.CrawlDelay(); ok {
 		t.Error("nil *Agent has a crawl delay")
 	}
-	var agent Agent
+	var agent robotstxt.Agent
 	if !agent.Allowed("/x") || agent.Explain("/x").Rule.Line != 0 || agent.Specific() {
 		t.Error("zero Agent is not an agent without rules")
 	}
@@ -382,12 +391,12 @@ func TestZeroValue(t *testing.T) {
 func TestConcurrentUse(t *testing.T) {
 	big := manyRulesFile(2000)
 	for round := 0; round < 20; round++ {
-		r := Parse([]byte(big + "User-agent: b\nDisallow: /é\n"))
+		r := robotstxt.Parse([]byte(big + "User-agent: b\nDisallow: /é\n"))
 		agent := r.Agent("b")
 		star := r.Agent("x")
 		urls := []string{"/product/5/", "/product/6/", "/tmp/4/", "/é", "/a", "/10.pdf"}
 		want := make([]bool, len(urls))
-		ref := Parse([]byte(big))
+		ref := robotstxt.Parse([]byte(big))
 		for i, u := range urls {
 			want[i] = ref.Allowed("x", u)
 		}
@@ -423,7 +432,7 @@ func TestConcurrentUse(t *testing.T) {
 
 // Allowed does not allocate, whether the URL is in wire form or not.
 func TestAllowedDoesNotAllocate(t *testing.T) {
-	r := Parse([]byte("User-agent: *\nDisallow: /a*b$\nAllow: /é\nUser-agent: FooBot\nDisallow: /x\n"))
+	r := robotstxt.Parse([]byte("User-agent: *\nDisallow: /a*b$\nAllow: /é\nUser-agent: FooBot\nDisallow: /x\n"))
 	agent := r.Agent("FooBot")
 	urls := []string{"https://example.com/a/x/b", "https://example.com/é?q=%c3", "?x", strings.Repeat("/é", 250)}
 	for _, u := range urls {
@@ -448,7 +457,7 @@ func TestNoPanics(t *testing.T) {
 		bytes.Repeat([]byte("*"), 20000),
 	}
 	for _, in := range inputs {
-		r := Parse(in)
+		r := robotstxt.Parse(in)
 		for _, u := range []string{"", "/", "//", "?", "#", "\x00", "http://", "\xff\xfe", "%", "%%%"} {
 			r.Allowed("", u)
 			r.Allowed("*", u)
@@ -459,7 +468,7 @@ func TestNoPanics(t *testing.T) {
 
 // A Verdict marshals in the snake_case of lint.Report.
 func TestVerdictJSON(t *testing.T) {
-	v := Parse([]byte("User-agent: *\nDisallow: /x\n")).Explain("a", "/x/y")
+	v := robotstxt.Parse([]byte("User-agent: *\nDisallow: /x\n")).Explain("a", "/x/y")
 	b, err := json.Marshal(v)
 	if err != nil {
 		t.Fatal(err)
@@ -479,7 +488,7 @@ func TestVerdictJSON(t *testing.T) {
 // Applebot follows Googlebot's rules when a file has none for Applebot
 // (Apple's "About Applebot" page).
 func TestAgentTokenList(t *testing.T) {
-	robots := Parse([]byte(`user-agent: googlebot-news
+	robots := robotstxt.Parse([]byte(`user-agent: googlebot-news
 disallow: /group1
 
 user-agent: *
@@ -489,10 +498,10 @@ user-agent: googlebot
 disallow: /group3
 crawl-delay: 3
 `))
-	withApple := Parse([]byte("User-agent: Applebot\nDisallow: /apple\n\nUser-agent: Googlebot\nDisallow: /google\n\nUser-agent: *\nDisallow: /group2\n"))
+	withApple := robotstxt.Parse([]byte("User-agent: Applebot\nDisallow: /apple\n\nUser-agent: Googlebot\nDisallow: /google\n\nUser-agent: *\nDisallow: /group2\n"))
 	tests := []struct {
 		name      string
-		robots    *Robots
+		robots    *robotstxt.Robots
 		names     []string
 		wantGroup string // the path the applying group disallows
 		wantName  string
@@ -527,7 +536,7 @@ crawl-delay: 3
 		t.Errorf("Googlebot-Image via Googlebot: CrawlDelay() = %v, %v; want 3s from group 3", d, ok)
 	}
 	// A blanket answer applies whatever the names.
-	if FromStatus(503, nil).Agent("a", "b").Allowed("/x") {
+	if robotstxt.FromStatus(503, nil).Agent("a", "b").Allowed("/x") {
 		t.Error("a DisallowAll Robots allowed /x to an agent list")
 	}
 }

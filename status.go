@@ -57,15 +57,18 @@ func (r *Robots) Outcome() Outcome {
 // that were not followed to the end) and a 4xx other than 429 allow
 // everything; 429, a 5xx and any other code disallow everything.
 func FromStatus(code int, body []byte) *Robots {
-	switch outcome := statusOutcome(code); outcome {
-	case Rules:
-		return Parse(body)
-	default:
-		return &Robots{outcome: outcome}
+	if outcome := StatusOutcome(code); outcome != Rules {
+		return blanket(outcome)
 	}
+	return Parse(body)
 }
 
-func statusOutcome(code int) Outcome {
+// StatusOutcome returns what an HTTP status code means for crawling, as
+// FromStatus reads it, for callers that fetch robots.txt files themselves:
+// Rules for a 2xx, AllowAll for a 3xx (redirects that were not followed to
+// the end) and a 4xx other than 429, DisallowAll for 429, a 5xx and any
+// other code.
+func StatusOutcome(code int) Outcome {
 	switch {
 	case code >= 200 && code <= 299:
 		return Rules
@@ -86,14 +89,13 @@ func statusOutcome(code int) Outcome {
 // the error says why.
 func FromResponse(resp *http.Response) (*Robots, error) {
 	if resp == nil {
-		return &Robots{outcome: DisallowAll}, errors.New("robotstxt: nil HTTP response")
+		return blanket(DisallowAll), errors.New("robotstxt: nil HTTP response")
 	}
 	if resp.Body != nil {
 		defer resp.Body.Close()
 	}
-	outcome := statusOutcome(resp.StatusCode)
-	if outcome != Rules {
-		return &Robots{outcome: outcome}, nil
+	if outcome := StatusOutcome(resp.StatusCode); outcome != Rules {
+		return blanket(outcome), nil
 	}
 	if resp.Body == nil {
 		return Parse(nil), nil
@@ -104,7 +106,17 @@ func FromResponse(resp *http.Response) (*Robots, error) {
 		if resp.Request != nil && resp.Request.URL != nil {
 			where = resp.Request.URL.Redacted()
 		}
-		return &Robots{outcome: DisallowAll}, fmt.Errorf("robotstxt: reading %s: %w after %d bytes", where, err, len(body))
+		return blanket(DisallowAll), fmt.Errorf("robotstxt: reading %s: %w after %d bytes", where, err, len(body))
 	}
 	return Parse(body), nil
+}
+
+// blanket returns the Robots of a blanket answer: AllowAll answers as an
+// empty file does, DisallowAll false to every question.
+func blanket(outcome Outcome) *Robots {
+	r := &Robots{outcome: outcome}
+	if outcome == DisallowAll {
+		r.file.DisallowAll()
+	}
+	return r
 }

@@ -1,4 +1,4 @@
-package robotstxt
+package robotstxt_test
 
 import (
 	"errors"
@@ -8,38 +8,44 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/seed50c7eacc/robotstxt"
 )
+
+// "Google's docs" below is Google's robots.txt documentation,
+// https://developers.google.com/search/docs/crawling-indexing/robots/robots_txt.
 
 const statusBody = "User-agent: *\nDisallow: /private\n"
 
-// SPEC 2.2-2.5: what each status class means.
+// What each status class means: RFC 9309 section 2.3.1 and Google's docs,
+// "Handling of errors and HTTP status codes" (429 is a server error).
 func TestFromStatus(t *testing.T) {
 	tests := []struct {
 		code    int
-		outcome Outcome
+		outcome robotstxt.Outcome
 		public  bool // may /public be fetched
 		private bool // may /private be fetched
 	}{
-		{200, Rules, true, false},
-		{204, Rules, true, false},
-		{299, Rules, true, false},
-		{301, AllowAll, true, true}, // SPEC 2.3: redirects not followed to the end count as 404
-		{304, AllowAll, true, true},
-		{400, AllowAll, true, true}, // SPEC 2.4
-		{401, AllowAll, true, true},
-		{403, AllowAll, true, true},
-		{404, AllowAll, true, true},
-		{410, AllowAll, true, true},
-		{429, DisallowAll, false, false}, // SPEC 2.5
-		{500, DisallowAll, false, false},
-		{503, DisallowAll, false, false},
-		{599, DisallowAll, false, false},
-		{100, DisallowAll, false, false}, // SPEC 2.6: an invalid response is a server error
-		{600, DisallowAll, false, false},
-		{0, DisallowAll, false, false},
+		{200, robotstxt.Rules, true, false},
+		{204, robotstxt.Rules, true, false},
+		{299, robotstxt.Rules, true, false},
+		{301, robotstxt.AllowAll, true, true}, // RFC 9309 section 2.3.1.2: redirects not followed to the end count as 404
+		{304, robotstxt.AllowAll, true, true},
+		{400, robotstxt.AllowAll, true, true}, // RFC 9309 section 2.3.1.3
+		{401, robotstxt.AllowAll, true, true},
+		{403, robotstxt.AllowAll, true, true},
+		{404, robotstxt.AllowAll, true, true},
+		{410, robotstxt.AllowAll, true, true},
+		{429, robotstxt.DisallowAll, false, false}, // RFC 9309 section 2.3.1.4; Google's docs: 429 is a server error
+		{500, robotstxt.DisallowAll, false, false},
+		{503, robotstxt.DisallowAll, false, false},
+		{599, robotstxt.DisallowAll, false, false},
+		{100, robotstxt.DisallowAll, false, false}, // RFC 9309 section 2.3.1.4: an invalid response is a server error
+		{600, robotstxt.DisallowAll, false, false},
+		{0, robotstxt.DisallowAll, false, false},
 	}
 	for _, tt := range tests {
-		r := FromStatus(tt.code, []byte(statusBody))
+		r := robotstxt.FromStatus(tt.code, []byte(statusBody))
 		if got := r.Outcome(); got != tt.outcome {
 			t.Errorf("FromStatus(%d).Outcome() = %v, want %v", tt.code, got, tt.outcome)
 		}
@@ -53,25 +59,25 @@ func TestFromStatus(t *testing.T) {
 }
 
 func TestDisallowAllVerdict(t *testing.T) {
-	r := FromStatus(503, nil)
-	want := Verdict{Allowed: false}
+	r := robotstxt.FromStatus(503, nil)
+	want := robotstxt.Verdict{Allowed: false}
 	if v := r.Explain("x", "/"); v != want {
 		t.Errorf("Explain = %+v, want %+v", v, want)
 	}
 	if n := testing.AllocsPerRun(100, func() { r.Allowed("x", "/") }); n != 0 {
 		t.Errorf("Allowed on DisallowAll allocated %v times", n)
 	}
-	if Parse(nil).Outcome() != Rules || (*Robots)(nil).Outcome() != Rules {
+	if robotstxt.Parse(nil).Outcome() != robotstxt.Rules || (*robotstxt.Robots)(nil).Outcome() != robotstxt.Rules {
 		t.Error("a parsed or nil Robots is not Rules")
 	}
-	if got := fmt.Sprint(Rules, AllowAll, DisallowAll, Outcome(9)); got != "rules allow all disallow all Outcome(9)" {
+	if got := fmt.Sprint(robotstxt.Rules, robotstxt.AllowAll, robotstxt.DisallowAll, robotstxt.Outcome(9)); got != "rules allow all disallow all Outcome(9)" {
 		t.Errorf("Outcome strings: %q", got)
 	}
 }
 
 // FromResponse over real HTTP on loopback.
 func TestFromResponse(t *testing.T) {
-	big := statusBody + strings.Repeat("# padding\n", DefaultMaxSize/10) + "Disallow: /late\n"
+	big := statusBody + strings.Repeat("# padding\n", robotstxt.DefaultMaxSize/10) + "Disallow: /late\n"
 	mux := http.NewServeMux()
 	mux.HandleFunc("/ok", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, statusBody) })
 	mux.HandleFunc("/big", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, big) })
@@ -93,24 +99,24 @@ func TestFromResponse(t *testing.T) {
 
 	tests := []struct {
 		path    string
-		outcome Outcome
+		outcome robotstxt.Outcome
 		errText string
-		check   func(t *testing.T, r *Robots)
+		check   func(t *testing.T, r *robotstxt.Robots)
 	}{
-		{"/ok", Rules, "", func(t *testing.T, r *Robots) {
+		{"/ok", robotstxt.Rules, "", func(t *testing.T, r *robotstxt.Robots) {
 			if r.Allowed("x", "/private") || !r.Allowed("x", "/public") {
 				t.Error("rules of the body not applied")
 			}
 		}},
-		{"/big", Rules, "", func(t *testing.T, r *Robots) {
-			if !r.Allowed("x", "/late") || r.Size() != DefaultMaxSize {
+		{"/big", robotstxt.Rules, "", func(t *testing.T, r *robotstxt.Robots) {
+			if !r.Allowed("x", "/late") || r.Size() != robotstxt.DefaultMaxSize {
 				t.Errorf("a rule past 500 KiB applied, or size %d", r.Size())
 			}
 		}},
-		{"/missing", AllowAll, "", nil},
-		{"/busy", DisallowAll, "", nil},
-		{"/down", DisallowAll, "", nil},
-		{"/cut", DisallowAll, "unexpected EOF", nil},
+		{"/missing", robotstxt.AllowAll, "", nil},
+		{"/busy", robotstxt.DisallowAll, "", nil},
+		{"/down", robotstxt.DisallowAll, "", nil},
+		{"/cut", robotstxt.DisallowAll, "unexpected EOF", nil},
 	}
 	for _, tt := range tests {
 		resp, err := http.Get(srv.URL + tt.path)
@@ -119,7 +125,7 @@ func TestFromResponse(t *testing.T) {
 		}
 		body := &closeRecorder{ReadCloser: resp.Body}
 		resp.Body = body
-		r, err := FromResponse(resp)
+		r, err := robotstxt.FromResponse(resp)
 		if tt.errText == "" && err != nil || tt.errText != "" && (err == nil || !strings.Contains(err.Error(), tt.errText)) {
 			t.Errorf("%s: error %v, want one containing %q", tt.path, err, tt.errText)
 		}
@@ -160,16 +166,16 @@ func (f *failingBody) Read(p []byte) (int, error) {
 func (f *failingBody) Close() error { return nil }
 
 func TestFromResponseEdgeCases(t *testing.T) {
-	r, err := FromResponse(nil)
-	if err == nil || r.Outcome() != DisallowAll {
+	r, err := robotstxt.FromResponse(nil)
+	if err == nil || r.Outcome() != robotstxt.DisallowAll {
 		t.Errorf("nil response: %v, %v", r.Outcome(), err)
 	}
-	r, err = FromResponse(&http.Response{StatusCode: 200})
-	if err != nil || r.Outcome() != Rules || !r.Allowed("x", "/") {
+	r, err = robotstxt.FromResponse(&http.Response{StatusCode: 200})
+	if err != nil || r.Outcome() != robotstxt.Rules || !r.Allowed("x", "/") {
 		t.Errorf("no body: %v, %v", r.Outcome(), err)
 	}
-	r, err = FromResponse(&http.Response{StatusCode: 200, Body: &failingBody{}})
-	if err == nil || !strings.Contains(err.Error(), "connection reset by peer") || r.Outcome() != DisallowAll {
+	r, err = robotstxt.FromResponse(&http.Response{StatusCode: 200, Body: &failingBody{}})
+	if err == nil || !strings.Contains(err.Error(), "connection reset by peer") || r.Outcome() != robotstxt.DisallowAll {
 		t.Errorf("failing body: %v, %v", r.Outcome(), err)
 	}
 }

@@ -7,28 +7,31 @@ import (
 	"testing"
 )
 
+// "Google's docs" below is Google's robots.txt documentation,
+// https://developers.google.com/search/docs/crawling-indexing/robots/robots_txt.
+
 func TestRobotsURL(t *testing.T) {
 	tests := []struct {
 		page, want string
 	}{
 		{"http://example.com/", "http://example.com/robots.txt"},
 		{"http://example.com/folder/file?q=1#frag", "http://example.com/robots.txt"},
-		{"HTTP://User:Pass@EXAMPLE.COM/x", "http://example.com/robots.txt"},         // SPEC 1.1: user info dropped, case folded
-		{"https://www.example.com/", "https://www.example.com/robots.txt"},          // SPEC 1.2
-		{"http://shop.www.example.com/a", "http://shop.www.example.com/robots.txt"}, // SPEC 1.2
-		{"http://www.müller.eu/", "http://www.xn--mller-kva.eu/robots.txt"},         // SPEC 1.3
-		{"https://www.exämple.com/", "https://www.xn--exmple-cua.com/robots.txt"},   // SPEC 1.3
-		{"http://WWW.MÜLLER.EU/", "http://www.xn--mller-kva.eu/robots.txt"},         // SPEC 1.3, case mapped
-		{"http://www.xn--mller-kva.eu/", "http://www.xn--mller-kva.eu/robots.txt"},  // SPEC 1.3
-		{"http://example.com:80/", "http://example.com/robots.txt"},                 // SPEC 1.4
-		{"http://example.com:81/", "http://example.com:81/robots.txt"},              // SPEC 1.4
-		{"https://example.com:443/", "https://example.com/robots.txt"},              // SPEC 1.4
-		{"https://example.com:444/", "https://example.com:444/robots.txt"},          // SPEC 1.4
-		{"http://example.com:8181/x", "http://example.com:8181/robots.txt"},         // SPEC 1.4
+		{"HTTP://User:Pass@EXAMPLE.COM/x", "http://example.com/robots.txt"},         // RFC 9309 section 2.3: user info dropped, case folded
+		{"https://www.example.com/", "https://www.example.com/robots.txt"},          // Google's docs: a subdomain has its own file
+		{"http://shop.www.example.com/a", "http://shop.www.example.com/robots.txt"}, // Google's docs: a subdomain has its own file
+		{"http://www.müller.eu/", "http://www.xn--mller-kva.eu/robots.txt"},         // Google's docs: IDNs equal their punycode
+		{"https://www.exämple.com/", "https://www.xn--exmple-cua.com/robots.txt"},   // Google's docs: IDNs equal their punycode
+		{"http://WWW.MÜLLER.EU/", "http://www.xn--mller-kva.eu/robots.txt"},         // Google's docs: IDNs equal their punycode, case mapped
+		{"http://www.xn--mller-kva.eu/", "http://www.xn--mller-kva.eu/robots.txt"},  // Google's docs: IDNs equal their punycode
+		{"http://example.com:80/", "http://example.com/robots.txt"},                 // Google's docs: a default port is no port
+		{"http://example.com:81/", "http://example.com:81/robots.txt"},              // Google's docs: a default port is no port
+		{"https://example.com:443/", "https://example.com/robots.txt"},              // Google's docs: a default port is no port
+		{"https://example.com:444/", "https://example.com:444/robots.txt"},          // Google's docs: a default port is no port
+		{"http://example.com:8181/x", "http://example.com:8181/robots.txt"},         // Google's docs: a default port is no port
 		{"https://example.com:80/", "https://example.com:80/robots.txt"},            // 80 is not https's default
-		{"ftp://example.com:21/pub/f", "ftp://example.com/robots.txt"},              // SPEC 1.6
-		{"http://212.96.82.21/page", "http://212.96.82.21/robots.txt"},              // SPEC 1.5
-		{"http://[2001:DB8::1]:8080/", "http://[2001:db8::1]:8080/robots.txt"},      // SPEC 1.5
+		{"ftp://example.com:21/pub/f", "ftp://example.com/robots.txt"},              // Google's docs: ftp too
+		{"http://212.96.82.21/page", "http://212.96.82.21/robots.txt"},              // Google's docs: an IP host governs only itself
+		{"http://[2001:DB8::1]:8080/", "http://[2001:db8::1]:8080/robots.txt"},      // Google's docs: an IP host governs only itself
 		{"http://under_score.example.com/", "http://under_score.example.com/robots.txt"},
 		{"http://example.com./", "http://example.com/robots.txt"},
 		{"http://example.com:080/", "http://example.com/robots.txt"},
@@ -113,75 +116,78 @@ func TestRobotsURLErrors(t *testing.T) {
 	}
 }
 
-// SPEC 1.1-1.7: every row of the seeds' table of robots.txt URLs, in its
+// Every row of the table of robots.txt URLs in Google's docs ("File location
+// and range of validity") and RFC 9309 section 2.3, in its
 // http and https forms.
 func TestGoverns(t *testing.T) {
 	tests := []struct {
-		robots     string
-		valid      []string
-		notValid   []string
-		notRobots  bool // the file is not a robots.txt file at all
-		specClause string
+		robots    string
+		valid     []string
+		notValid  []string
+		notRobots bool   // the file is not a robots.txt file at all
+		clause    string // the row of Google's table
 	}{
-		{robots: "http://example.com/robots.txt", specClause: "1.1",
+		{robots: "http://example.com/robots.txt", clause: "file location",
 			valid:    []string{"http://example.com/", "http://example.com/folder/file"},
 			notValid: []string{"http://other.example.com/", "https://example.com/", "http://example.com:8181/"}},
-		{robots: "https://example.com/robots.txt", specClause: "1.1",
+		{robots: "https://example.com/robots.txt", clause: "file location",
 			valid:    []string{"https://example.com/", "https://example.com/folder/file"},
 			notValid: []string{"https://other.example.com/", "http://example.com/", "https://example.com:8181/"}},
-		{robots: "http://www.example.com/robots.txt", specClause: "1.2",
+		{robots: "http://www.example.com/robots.txt", clause: "subdomains",
 			valid:    []string{"http://www.example.com/"},
 			notValid: []string{"http://example.com/", "http://shop.www.example.com/", "http://www.shop.example.com/"}},
-		{robots: "https://www.example.com/robots.txt", specClause: "1.2",
+		{robots: "https://www.example.com/robots.txt", clause: "subdomains",
 			valid:    []string{"https://www.example.com/"},
 			notValid: []string{"https://example.com/", "https://shop.www.example.com/", "https://www.shop.example.com/"}},
-		{robots: "http://example.com/folder/robots.txt", specClause: "1.1", notRobots: true,
+		{robots: "http://example.com/folder/robots.txt", clause: "file location", notRobots: true,
 			notValid: []string{"http://example.com/", "http://example.com/folder/", "http://example.com/folder/x"}},
-		{robots: "http://www.müller.eu/robots.txt", specClause: "1.3",
+		{robots: "http://www.müller.eu/robots.txt", clause: "IDNs",
 			valid:    []string{"http://www.müller.eu/", "http://www.xn--mller-kva.eu/"},
 			notValid: []string{"http://www.muller.eu/"}},
-		// The Persian seed lists https://xn--exmple-cua.com/ (without www.)
-		// as valid here; that contradicts SPEC 1.2, and the punycode of
-		// www.exämple.com is www.xn--exmple-cua.com, which is what holds.
-		{robots: "https://www.exämple.com/robots.txt", specClause: "1.3",
+		// The Persian translation of Google's docs lists
+		// https://xn--exmple-cua.com/ (without www.) as valid here; that
+		// contradicts the rule that a subdomain has its own file, and the
+		// punycode of www.exämple.com is www.xn--exmple-cua.com, which is
+		// what holds.
+		{robots: "https://www.exämple.com/robots.txt", clause: "IDNs",
 			valid:    []string{"https://www.exämple.com/", "https://www.xn--exmple-cua.com/"},
 			notValid: []string{"https://www.example.com/", "https://xn--exmple-cua.com/"}},
-		{robots: "ftp://example.com/robots.txt", specClause: "1.6",
+		{robots: "ftp://example.com/robots.txt", clause: "ftp",
 			valid:    []string{"ftp://example.com/"},
 			notValid: []string{"http://example.com/", "https://example.com/"}},
-		{robots: "http://212.96.82.21/robots.txt", specClause: "1.5",
+		{robots: "http://212.96.82.21/robots.txt", clause: "IP hosts",
 			valid:    []string{"http://212.96.82.21/"},
 			notValid: []string{"http://example.com/"}},
-		{robots: "https://212.96.82.21/robots.txt", specClause: "1.5",
+		{robots: "https://212.96.82.21/robots.txt", clause: "IP hosts",
 			valid:    []string{"https://212.96.82.21/"},
 			notValid: []string{"https://example.com/"}},
-		{robots: "http://example.com:80/robots.txt", specClause: "1.4",
+		{robots: "http://example.com:80/robots.txt", clause: "ports",
 			valid:    []string{"http://example.com:80/", "http://example.com/"},
 			notValid: []string{"http://example.com:81/"}},
-		{robots: "https://example.com:443/robots.txt", specClause: "1.4",
+		{robots: "https://example.com:443/robots.txt", clause: "ports",
 			valid:    []string{"https://example.com:443/", "https://example.com/"},
 			notValid: []string{"https://example.com:444/"}},
-		{robots: "http://example.com:8181/robots.txt", specClause: "1.4",
+		{robots: "http://example.com:8181/robots.txt", clause: "ports",
 			valid:    []string{"http://example.com:8181/"},
 			notValid: []string{"http://example.com/"}},
-		{robots: "https://example.com:8181/robots.txt", specClause: "1.4",
+		{robots: "https://example.com:8181/robots.txt", clause: "ports",
 			valid:    []string{"https://example.com:8181/"},
 			notValid: []string{"https://example.com/"}},
-		{robots: "http://example.com/Robots.txt", specClause: "1.7", notRobots: true,
+		{robots: "http://example.com/Robots.txt", clause: "case", notRobots: true,
 			notValid: []string{"http://example.com/"}},
 	}
 	for _, tt := range tests {
 		for _, page := range tt.valid {
 			if !Governs(tt.robots, page) {
-				t.Errorf("SPEC %s: %s does not govern %s", tt.specClause, tt.robots, page)
+				t.Errorf("%s: %s does not govern %s", tt.clause, tt.robots, page)
 			}
 			if got, err := RobotsURL(page); err != nil || !Governs(got, page) {
-				t.Errorf("SPEC %s: RobotsURL(%q) = %q, %v does not govern it", tt.specClause, page, got, err)
+				t.Errorf("%s: RobotsURL(%q) = %q, %v does not govern it", tt.clause, page, got, err)
 			}
 		}
 		for _, page := range tt.notValid {
 			if Governs(tt.robots, page) {
-				t.Errorf("SPEC %s: %s governs %s", tt.specClause, tt.robots, page)
+				t.Errorf("%s: %s governs %s", tt.clause, tt.robots, page)
 			}
 		}
 		if !tt.notRobots {

@@ -3,7 +3,7 @@ package robotstxt
 import (
 	"strconv"
 
-	"github.com/seed50c7eacc/robotstxt/internal/aipref"
+	"github.com/seed50c7eacc/robotstxt/internal/engine"
 )
 
 // AI usage preferences: what a robots.txt file says about the use of the
@@ -13,8 +13,9 @@ import (
 //
 //   - Content-Usage, from the IETF AI Preferences working group's drafts
 //     draft-ietf-aipref-attach-05 (19 August 2026, section 3) and
-//     draft-ietf-aipref-vocab-07 (19 August 2026): "Content-Usage:
-//     [path SP] train-ai=n, search=y". Work in progress, not a standard.
+//     draft-ietf-aipref-vocab-08 (14 September 2026): "Content-Usage:
+//     [path SP] train-ai=n, ai-use=n, search=y". Work in progress, not a
+//     standard.
 //   - Content-Signal, from Cloudflare's Content Signals Policy
 //     (contentsignals.org, CC0): "Content-Signal: search=yes, ai-train=no".
 //
@@ -31,7 +32,8 @@ import (
 // so (usage-outside-group), as writers who meant it file-wide exist.
 
 // Preference is the answer for one category of use: the three outcomes of
-// draft-ietf-aipref-vocab-07 section 5.
+// draft-ietf-aipref-vocab-08 section 5, "Applying Statements of
+// Preference".
 type Preference uint8
 
 // The preferences a category of use can have.
@@ -59,13 +61,6 @@ func (p Preference) String() string {
 // MarshalText encodes the preference as its String form, for JSON output.
 func (p Preference) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
-// combine returns the result of two statements about one category, the
-// most restrictive winning (draft-ietf-aipref-vocab-07 section 5.1):
-// disallow over allow over unknown.
-func (p Preference) combine(q Preference) Preference {
-	return Preference(aipref.Combine(aipref.Pref(p), aipref.Pref(q)))
-}
-
 // A Decision is the preference for one category of use and the line that
 // decided it. Line is 0 when no line applies; a line can decide
 // PreferenceUnknown (it applies but does not name the category, or names it
@@ -78,8 +73,9 @@ type Decision struct {
 // A Label is one dictionary member of a preference as written: its key, and
 // its value with any parameters in RFC 9651 serialization ("" for a bare
 // key, which RFC 9651 reads as Boolean true). Labels the vocabulary does
-// not define are kept for callers, since the drafts reserve them for
-// extensions (draft-ietf-aipref-vocab-07 section 6.4).
+// not define are ignored when preferences are assigned but kept for
+// callers, since the drafts reserve them for extensions
+// (draft-ietf-aipref-vocab-08 section 6.4, "Syntax Extensions").
 type Label struct {
 	Key   string `json:"key"`
 	Value string `json:"value"`
@@ -94,14 +90,37 @@ type Usage struct {
 	// crawler may fetch (draft-ietf-aipref-attach-05 section 3.1).
 	Fetchable bool `json:"fetchable"`
 
-	// TrainAI and Search are the two categories of
-	// draft-ietf-aipref-vocab-07 (sections 4.1 and 4.2, labels "train-ai"
-	// and "search"), from the group's Content-Usage lines.
+	// TrainAI, AIUse and Search are the three categories of
+	// draft-ietf-aipref-vocab-08, from the group's Content-Usage lines,
+	// each as its label is written there:
+	//
+	//   - TrainAI, AI Training (section 4.1, label "train-ai"): training
+	//     or fine-tuning a generative AI model on the content; a model
+	//     that only classifies, ranks or scores is not generative (the
+	//     term is defined in section 2).
+	//   - AIUse, AI Use (section 4.2, label "ai-use", new in -08): the
+	//     content fed to a generative AI model without the user having
+	//     supplied it, as in retrieval or grounding; training is AI
+	//     Training, not AI Use.
+	//   - Search (section 4.3, label "search"): the content in an
+	//     application that exists to find content and send users to it:
+	//     results link to where it was fetched, excerpts only help judge
+	//     relevance, and summaries are not search.
+	//
+	// Search overrides the other two (section 4.3): a use that qualifies
+	// as search follows Search even where TrainAI or AIUse says otherwise,
+	// so under "train-ai=n, ai-use=n, search=y" a search engine may still
+	// train and run AI models for its results, as long as they serve only
+	// the search. Only the user of the content knows whether its use
+	// qualifies, so each field reports its own label as written and the
+	// override is the caller's to apply: decide first whether the use is
+	// search; if it is, read Search alone.
 	TrainAI Decision `json:"train_ai"`
+	AIUse   Decision `json:"ai_use"`
 	Search  Decision `json:"search"`
 
 	// Labels are the members of the deciding Content-Usage lines whose
-	// keys vocab-07 does not define, in line and then written order.
+	// keys vocab-08 does not define, in line and then written order.
 	Labels []Label `json:"labels,omitempty"`
 
 	// Signal is what the group's Content-Signal lines say.
@@ -121,7 +140,7 @@ type ContentSignal struct {
 
 // Usage returns what the file says about the use of url's content by the
 // crawler agent: the Content-Usage lines (draft-ietf-aipref-attach-05 of
-// 19 August 2026, vocabulary draft-ietf-aipref-vocab-07 of 19 August 2026)
+// 19 August 2026, vocabulary draft-ietf-aipref-vocab-08 of 14 September 2026)
 // and Content-Signal lines (Cloudflare's Content Signals Policy,
 // contentsignals.org, as published in September 2025) of the groups whose
 // allow and disallow rules apply to agent, chosen and merged exactly as
@@ -138,23 +157,32 @@ type ContentSignal struct {
 // For tokens that control use rather than fetching, such as
 // Google-Extended or Applebot-Extended, pass that token: the answer is
 // what the groups naming it say.
-func (r *Robots) Usage(agent, url string) Usage {
-	rs, _ := r.rulesFor(agent)
-	return rs.usageFor(url)
-}
+func (r *Robots) Usage(agent, url string) Usage { return usageOf(r.rulesFor(agent).Usage(url)) }
 
 // Usage returns what the file says about the use of url's content by this
 // agent; see Robots.Usage. A nil Agent has no rules: every URL is
 // fetchable and has no preference.
-func (a *Agent) Usage(url string) Usage { return a.ruleSet().usageFor(url) }
+func (a *Agent) Usage(url string) Usage { return usageOf(a.ruleSet().Usage(url)) }
 
-// usageFor returns the Usage of url under the rule set's preferences.
-func (rs *ruleSet) usageFor(url string) Usage {
-	if rs.usage == nil {
-		return Usage{Fetchable: rs.allowed(url)}
+// usageOf returns the engine's answer as the API's.
+func usageOf(u engine.Usage) Usage {
+	return Usage{
+		Fetchable: u.Fetchable,
+		TrainAI:   decisionOf(u.TrainAI),
+		AIUse:     decisionOf(u.AIUse),
+		Search:    decisionOf(u.Search),
+		Labels:    labelsOf(u.Labels),
+		Signal: ContentSignal{
+			Search:  decisionOf(u.Signal.Search),
+			AIInput: decisionOf(u.Signal.AIInput),
+			AITrain: decisionOf(u.Signal.AITrain),
+			Labels:  labelsOf(u.Signal.Labels),
+		},
 	}
-	// One wire-form path serves both the fetch verdict and the preferences.
-	var buf [pathBufSize]byte
-	path := wirePath(url, &buf)
-	return rs.usage.usage(path, rs.allowsPath(path))
+}
+
+func decisionOf(d engine.Decision) Decision { return Decision{Preference(d.Preference), d.Line} }
+
+func labelsOf(labels []engine.Label) []Label {
+	return convertAll(labels, func(l engine.Label) Label { return Label(l) })
 }

@@ -1,12 +1,11 @@
-package robotstxt
+package robotstxt_test
 
 import (
-	"fmt"
-	"math/rand"
-	"strings"
+	"encoding/json"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed50c7eacc/robotstxt"
 )
 
 // TestUsageAPI checks Robots.Usage and Agent.Usage on what the grouper
@@ -19,20 +18,20 @@ func TestUsageAPI(t *testing.T) {
 		"User-agent: BotA\nAllow: /\nContent-Usage: /docs/ train-ai=y\n\n" +
 		"User-agent: BotB\nDisallow: /private\n\n" +
 		"User-agent: BotA\nDisallow: /x\nContent-Signal: search=yes, ai-train=no\n"
-	r := Parse([]byte(file))
+	r := robotstxt.Parse([]byte(file))
 	tests := []struct {
 		agent, url string
-		want       Usage
+		want       robotstxt.Usage
 	}{
-		{"OtherBot", "/", Usage{Fetchable: true, TrainAI: disallow(3), Search: unknown(3)}},
-		{"BotA", "/docs/a", Usage{Fetchable: true, TrainAI: allow(7), Search: unknown(7),
-			Signal: ContentSignal{Search: allow(14), AIInput: unknown(14), AITrain: disallow(14)}}},
-		{"bota", "/other", Usage{Fetchable: true,
-			Signal: ContentSignal{Search: allow(14), AIInput: unknown(14), AITrain: disallow(14)}}},
-		{"BotA", "/x", Usage{}},                   // disallowed by the second BotA group
-		{"BotB", "/page", Usage{Fetchable: true}}, // its group has no preference lines
-		{"BotB", "/private/a", Usage{}},           // disallowed
-		{"OtherBot", "https://example.com/", Usage{Fetchable: true, TrainAI: disallow(3), Search: unknown(3)}},
+		{"OtherBot", "/", robotstxt.Usage{Fetchable: true, TrainAI: disallow(3), AIUse: unknown(3), Search: unknown(3)}},
+		{"BotA", "/docs/a", robotstxt.Usage{Fetchable: true, TrainAI: allow(7), AIUse: unknown(7), Search: unknown(7),
+			Signal: robotstxt.ContentSignal{Search: allow(14), AIInput: unknown(14), AITrain: disallow(14)}}},
+		{"bota", "/other", robotstxt.Usage{Fetchable: true,
+			Signal: robotstxt.ContentSignal{Search: allow(14), AIInput: unknown(14), AITrain: disallow(14)}}},
+		{"BotA", "/x", robotstxt.Usage{}},                   // disallowed by the second BotA group
+		{"BotB", "/page", robotstxt.Usage{Fetchable: true}}, // its group has no preference lines
+		{"BotB", "/private/a", robotstxt.Usage{}},           // disallowed
+		{"OtherBot", "https://example.com/", robotstxt.Usage{Fetchable: true, TrainAI: disallow(3), AIUse: unknown(3), Search: unknown(3)}},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, r.Usage(tt.agent, tt.url)); diff != "" {
@@ -42,85 +41,95 @@ func TestUsageAPI(t *testing.T) {
 			t.Errorf("Agent(%q).Usage(%q) mismatch (-want +got):\n%s", tt.agent, tt.url, diff)
 		}
 	}
-	var nilRobots *Robots
-	var nilAgent *Agent
-	if got := nilRobots.Usage("Bot", "/"); !cmp.Equal(got, Usage{Fetchable: true}) {
+	var nilRobots *robotstxt.Robots
+	var nilAgent *robotstxt.Agent
+	if got := nilRobots.Usage("Bot", "/"); !cmp.Equal(got, robotstxt.Usage{Fetchable: true}) {
 		t.Errorf("nil Robots: Usage = %+v, want fetchable without preferences", got)
 	}
-	if got := nilAgent.Usage("/"); !cmp.Equal(got, Usage{Fetchable: true}) {
+	if got := nilAgent.Usage("/"); !cmp.Equal(got, robotstxt.Usage{Fetchable: true}) {
 		t.Errorf("nil Agent: Usage = %+v, want fetchable without preferences", got)
 	}
-	if got := (&Robots{outcome: DisallowAll}).Usage("Bot", "/"); !cmp.Equal(got, Usage{}) {
+	if got := robotstxt.FromStatus(503, nil).Usage("Bot", "/"); !cmp.Equal(got, robotstxt.Usage{}) {
 		t.Errorf("blanket disallow: Usage = %+v, want zero", got)
 	}
 }
 
-// TestUsageRandomFiles checks the public API on random files of several
-// groups against the slow twin usageSlow, and the property of
-// draft-ietf-aipref-attach-05 section 3.1 that a path the crawler may not
-// fetch never has a preference.
-func TestUsageRandomFiles(t *testing.T) {
-	rng := rand.New(rand.NewSource(1609))
-	agents := []string{"*", "BotA", "botb", "BotA/2.0", "Other"}
-	paths := []string{"/", "/a", "/a/", "/ab", "/a*", "/*b", "/a$", "/%61", "/\u00e4", "/b"}
-	values := []string{"train-ai=y", "train-ai=n", "search=y, train-ai=n", "search=n", "x=1", "train-ai=?0", "(", ""}
-	signals := []string{"search=yes, ai-train=no", "ai-input=no", "ai-train=yes", "search=no, use=x", "bad value"}
-	urls := []string{"/", "/a", "/a/b", "/ab", "/b", "/\u00e4", "/%c3%a4/x", "/a?x", "/x/b"}
-	for iter := 0; iter < 1500; iter++ {
-		var b strings.Builder
-		for n := rng.Intn(12); n > 0; n-- {
-			p := paths[rng.Intn(len(paths))]
-			switch rng.Intn(6) {
-			case 0:
-				fmt.Fprintf(&b, "User-agent: %s\n", agents[rng.Intn(len(agents))])
-			case 1:
-				fmt.Fprintf(&b, "Allow: %s\n", p)
-			case 2:
-				fmt.Fprintf(&b, "Disallow: %s\n", p)
-			case 3:
-				fmt.Fprintf(&b, "Content-Usage: %s %s\n", p, values[rng.Intn(len(values))])
-			case 4:
-				fmt.Fprintf(&b, "content-usage: %s\n", values[rng.Intn(len(values))])
-			default:
-				fmt.Fprintf(&b, "Content-Signal: %s\n", signals[rng.Intn(len(signals))])
+// TestUsageVocab08 checks the categories of draft-ietf-aipref-vocab-08
+// through the public API: AI Use (section 4.2, label "ai-use") is a field
+// of its own beside AI Training (section 4.1) and Search (section 4.3),
+// not an unknown label, and every category is reported as its label is
+// written, Search's override of the other two (section 4.3) being the
+// caller's to apply, since only the caller knows whether its use is
+// search.
+func TestUsageVocab08(t *testing.T) {
+	const file = "User-agent: *\nAllow: /\nContent-Usage: train-ai=n, ai-use=n, search=y\n" +
+		"Content-Usage: /rag/ ai-use=y, x-future=1\nContent-Usage: /rag/ ai-use=n, ai-use=y\n" +
+		"Content-Signal: ai-input=no\n"
+	r := robotstxt.Parse([]byte(file))
+	signal := robotstxt.ContentSignal{Search: unknown(6), AIInput: disallow(6), AITrain: unknown(6)}
+	tests := []struct {
+		name, url string
+		want      robotstxt.Usage
+	}{
+		{"section 4.3: search=y leaves train-ai=n and ai-use=n as written", "/page",
+			robotstxt.Usage{Fetchable: true, TrainAI: disallow(3), AIUse: disallow(3), Search: allow(3), Signal: signal}},
+		{"section 4.2 on a path; section 6.5.1: last value wins; section 6.4: unknown label kept", "/rag/doc",
+			robotstxt.Usage{Fetchable: true, TrainAI: unknown(4), AIUse: allow(4), Search: unknown(4),
+				Labels: []robotstxt.Label{{Key: "x-future", Value: "1", Line: 4}}, Signal: signal}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, r.Usage("AnyBot", tt.url)); diff != "" {
+				t.Errorf("Usage(AnyBot, %q) mismatch (-want +got):\n%s", tt.url, diff)
 			}
-		}
-		data := b.String()
-		r := Parse([]byte(data))
-		for _, agent := range []string{"BotA", "BotB", "Nobody"} {
-			for _, url := range urls {
-				got := r.Usage(agent, url)
-				if !r.Allowed(agent, url) {
-					if diff := cmp.Diff(Usage{}, got); diff != "" {
-						t.Fatalf("disallowed %q has a preference for %s in\n%s\n%s", url, agent, data, diff)
-					}
-					continue
-				}
-				if diff := cmp.Diff(usageSlow(data, agent, url), got); diff != "" {
-					t.Fatalf("Usage(%q, %q) in\n%s\nmismatch (-slow twin +got):\n%s", agent, url, data, diff)
-				}
-			}
-		}
+		})
 	}
 }
 
-// FuzzUsage checks Robots.Usage on any file and URL: no panic, nothing for
-// a URL the agent may not fetch (draft-ietf-aipref-attach-05 section 3.1),
-// and the slow twin's answer otherwise.
-func FuzzUsage(f *testing.F) {
-	f.Add("User-agent: *\nAllow: /\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n", "/ai-ok/x")
-	f.Add("User-agent: Bot\nDisallow: /p\nContent-Signal: search=yes, ai-train=no\nUser-agent: bot\nContent-Usage: /p* search=n\n", "/q")
-	f.Fuzz(func(t *testing.T, data, url string) {
-		r := Parse([]byte(data))
-		got := r.Usage("Bot", url)
-		if !r.Allowed("Bot", url) {
-			if !cmp.Equal(Usage{}, got) {
-				t.Fatalf("disallowed %q has a preference: %+v", url, got)
-			}
-			return
-		}
-		if diff := cmp.Diff(usageSlow(data, "Bot", url), got); diff != "" {
-			t.Fatalf("Usage(Bot, %q) in %q mismatch (-slow twin +got):\n%s", url, data, diff)
-		}
-	})
+// TestUsageJSON checks the JSON form of a Usage, which the robotstxt
+// command's audit -json and the browser tester print: snake_case keys, the
+// three vocab-08 categories (train_ai, ai_use, search) beside the signal.
+func TestUsageJSON(t *testing.T) {
+	u := robotstxt.Parse([]byte("User-agent: *\nContent-Usage: ai-use=n, search=y\n")).Usage("Bot", "/")
+	data, err := json.Marshal(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	decision := func(p string, line float64) map[string]any { return map[string]any{"preference": p, "line": line} }
+	want := map[string]any{
+		"fetchable": true,
+		"train_ai":  decision("unknown", 2),
+		"ai_use":    decision("disallow", 2),
+		"search":    decision("allow", 2),
+		"signal": map[string]any{
+			"search": decision("unknown", 0), "ai_input": decision("unknown", 0), "ai_train": decision("unknown", 0),
+		},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("JSON of %s mismatch (-want +got):\n%s", data, diff)
+	}
+}
+
+func allow(line int) robotstxt.Decision {
+	return robotstxt.Decision{Preference: robotstxt.PreferenceAllow, Line: line}
+}
+
+func disallow(line int) robotstxt.Decision {
+	return robotstxt.Decision{Preference: robotstxt.PreferenceDisallow, Line: line}
+}
+
+func unknown(line int) robotstxt.Decision {
+	return robotstxt.Decision{Preference: robotstxt.PreferenceUnknown, Line: line}
+}
+
+func TestPreferenceString(t *testing.T) {
+	got := []string{robotstxt.PreferenceUnknown.String(), robotstxt.PreferenceAllow.String(), robotstxt.PreferenceDisallow.String(), robotstxt.Preference(7).String()}
+	want := []string{"unknown", "allow", "disallow", "Preference(7)"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
 }

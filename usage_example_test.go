@@ -40,3 +40,30 @@ Content-Usage: train-ai=n
 	fmt.Println(agent.Usage("https://example.com/page").TrainAI.Preference)
 	// Output: disallow
 }
+
+// The three categories of draft-ietf-aipref-vocab-08: AI Training
+// (train-ai), AI Use (ai-use: content fed to a generative model without
+// the user handing it over) and Search. Search overrides the other two
+// for a use that qualifies as search (section 4.3), so a crawler decides
+// first whether its use is search, and only otherwise reads the category
+// of its use.
+func ExampleUsage_search() {
+	robots := robotstxt.Parse([]byte(`User-agent: *
+Allow: /
+Content-Usage: train-ai=n, ai-use=n, search=y
+`))
+	u := robots.Usage("ExampleBot", "https://example.com/article")
+	decide := func(isSearch bool, category robotstxt.Decision) robotstxt.Preference {
+		if isSearch {
+			return u.Search.Preference
+		}
+		return category.Preference
+	}
+	fmt.Println("search results that link to the article:", decide(true, u.AIUse))
+	fmt.Println("a generated answer grounded on the article:", decide(false, u.AIUse))
+	fmt.Println("training a generative model:", decide(false, u.TrainAI))
+	// Output:
+	// search results that link to the article: allow
+	// a generated answer grounded on the article: disallow
+	// training a generative model: disallow
+}

@@ -166,15 +166,17 @@ func BenchmarkAllowedLatency(b *testing.B) {
 
 // BenchmarkParseCheck parses every corpus file and asks it n questions
 // (Googlebot, URLs from the file's own rules), as a crawler does that
-// fetches a file for a few URLs of a site. temoto is given the path,
-// extracted inside the timed loop as a caller must.
+// fetches a file for a few URLs of a site: question k is the file's URL k
+// mod its URL count, the questions TestDumpQueries hands harnesses of
+// other languages. temoto is given the path, extracted inside the timed
+// loop as a caller must.
 func BenchmarkParseCheck(b *testing.B) {
 	files := loadCorpus(b)
 	perFile := make([][]string, len(files))
 	for i, f := range files {
 		_, perFile[i] = corpus.Queries(f)
 	}
-	for _, n := range []int{1, 2, 3, 4, 5, 10} {
+	for _, n := range []int{1, 2, 3, 4, 5, 10, 20, 100, 1000} {
 		b.Run(fmt.Sprintf("robotstxt/checks=%d", n), func(b *testing.B) {
 			b.SetBytes(totalSize(files))
 			b.ReportAllocs()

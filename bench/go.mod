@@ -1,6 +1,6 @@
 module github.com/seed50c7eacc/robotstxt/bench
 
-go 1.23.0
+go 1.25.0
 
 require github.com/seed50c7eacc/robotstxt v0.0.0
 

@@ -30,13 +30,28 @@ type Cache interface {
 
 // A Leaser is a Cache shared by several processes that can also grant a
 // lease on a robots.txt URL, so that across the fleet only the holder
-// fetches it. TryLease reports whether the lease was granted, for at most
-// ttl; release gives it back early (it is nil when the lease was not
-// granted). While another process holds the lease, the Client serves its
-// stale copy, or waits (at most Client.LeaseWait) for the holder's entry.
+// fetches it. TryLease returns the lease, granted for ttl, or nil (and no
+// error) while another process holds it; the grant must be atomic (Redis
+// SET NX), so that of the processes asking at once one gets it.
+//
+// The Client asks for a short lease (Client.LeaseTTL), renews it every
+// third of its TTL while it fetches, and releases it once the entry is
+// stored. While another process holds the lease, the Client serves its
+// stale copy, or waits (at most Client.LeaseWait) for the holder's entry,
+// asking for the lease again as it waits: when the holder dies, its lease
+// lapses and one waiter takes it over.
 type Leaser interface {
 	Cache
-	TryLease(ctx context.Context, robotsURL string, ttl time.Duration) (granted bool, release func(), err error)
+	TryLease(ctx context.Context, robotsURL string, ttl time.Duration) (Lease, error)
+}
+
+// A Lease is one process's hold on a robots.txt URL (see Leaser).
+type Lease interface {
+	// Renew extends the lease to ttl from now; it fails, and does not
+	// take the lease, when the lease lapsed and another process holds it.
+	Renew(ctx context.Context, ttl time.Duration) error
+	// Release gives the lease back, if it is still this holder's.
+	Release(ctx context.Context) error
 }
 
 // An LRU is an in-memory Cache bounded by a number of entries and by the

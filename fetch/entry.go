@@ -33,6 +33,12 @@ type Entry struct {
 	FailingSince time.Time `json:"failing_since,omitzero"`
 	Failures     int       `json:"failures,omitempty"`   // failed fetches in the current run
 	LastError    string    `json:"last_error,omitempty"` // why the last fetch failed, for logs
+	// FailStatus is the HTTP status of the last fetch when it failed with
+	// one (a 5xx or 429), and RetryAfter what that response's Retry-After
+	// header asked for; both are zero after a network error, and after a
+	// fetch that gave an answer.
+	FailStatus int           `json:"fail_status,omitempty"`
+	RetryAfter time.Duration `json:"retry_after,omitempty"`
 }
 
 // MarshalBinary returns the wire form of the entry (JSON).

@@ -2,6 +2,7 @@ package fetch
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
@@ -16,10 +17,28 @@ import (
 // errors.Is test covers both.
 var ErrUnsupportedScheme = robotstxt.ErrUnsupportedScheme
 
+// OutcomeStale is the Event.Outcome of a failed fetch that left a
+// previous copy in use; the other outcomes are spelled as
+// robotstxt.Outcome.String spells them ("rules", "allow all", "disallow
+// all"), everywhere: events, logs and the robotstxt command's JSON.
+const OutcomeStale = "stale"
+
+// Errors of the store calls the Client gives up on, reported in a
+// StoreError (see Client.Timeout and Flush).
+var (
+	// ErrStoreBudget: the store did not answer within what was left of
+	// the Timeout a caller may wait on it in all.
+	ErrStoreBudget = errors.New("the store did not answer within the Client's Timeout")
+	// ErrStoreBusy: too many store calls were under way (the store is
+	// stalled), so this one was not made; for a put, the copy was not
+	// stored.
+	ErrStoreBusy = errors.New("too many store calls under way")
+)
+
 // A StoreError is a Cache's Get or Put that failed. The Client treats it as
 // a miss and reports it; it never becomes an answer.
 type StoreError struct {
-	Op        string // "get", "put" or "lease"
+	Op        string // "get", "put", "lease", "renew" or "release"
 	RobotsURL string // the key of the entry
 	Err       error  // the store's error
 }
@@ -43,8 +62,9 @@ type Event struct {
 	// Status is the HTTP status of the final response (0 when none).
 	Status int
 	// Outcome is what the entry now means for crawling: "rules",
-	// "allow-all", "disallow-all" (see robotstxt.Outcome), or "stale"
-	// when a failed fetch left a previous copy in use.
+	// "allow all", "disallow all" (robotstxt.Outcome.String), or
+	// OutcomeStale ("stale") when a failed fetch left a previous copy in
+	// use.
 	Outcome  string
 	Duration time.Duration // of the request, redirects and body included
 	Err      error         // why the fetch failed, or the store error

@@ -26,7 +26,7 @@ func ExampleClient_onEvent() {
 	ok, err := client.Allowed(context.Background(), "ExampleBot", site.URL+"/page")
 	fmt.Println("allowed:", ok, err)
 	// Output:
-	// fetched: true status: 503 outcome: disallow-all error: HTTP status 503
+	// fetched: true status: 503 outcome: disallow all error: HTTP status 503
 	// allowed: false <nil>
 }
 
@@ -50,6 +50,7 @@ func ExampleEntry_MarshalBinary() {
 	crawler1 := &fetch.Client{Cache: store}
 	crawler2 := &fetch.Client{Cache: store}
 	crawler1.Allowed(context.Background(), "ExampleBot", site.URL+"/")
+	crawler1.Flush(context.Background()) // the copy is stored in the background
 	ok, err := crawler2.Allowed(context.Background(), "ExampleBot", site.URL+"/private/x")
 	fmt.Println(ok, err, len(store.m))
 	// Output: false <nil> 1
@@ -70,4 +71,27 @@ func (s *mapStore) Put(_ context.Context, url string, e *fetch.Entry) error {
 	data, err := e.MarshalBinary()
 	s.m[url] = data
 	return err
+}
+
+// A request refused because the site's robots.txt is unreachable says
+// why: the status and Retry-After of the failed fetch, or the network
+// error, through errors.As.
+func ExampleUnreachableError() {
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "120")
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	defer site.Close()
+
+	crawler := &http.Client{Transport: fetch.NewTransport(nil, "ExampleBot", &fetch.Client{})}
+	_, err := crawler.Get(site.URL + "/page")
+	var disallowed *fetch.DisallowedError
+	var unreachable *fetch.UnreachableError
+	if errors.As(err, &disallowed) && errors.As(err, &unreachable) {
+		fmt.Println("outcome:", disallowed.Outcome)
+		fmt.Println("status:", unreachable.Status, "retry after:", unreachable.RetryAfter)
+	}
+	// Output:
+	// outcome: disallow all
+	// status: 503 retry after: 2m0s
 }

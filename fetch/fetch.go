@@ -10,13 +10,17 @@
 //   - The robots.txt URL of a page is robotstxt.RobotsURL(page); files are
 //     cached by that URL, so one copy serves every page and every agent of
 //     the site.
-//   - A 2xx response is parsed (its first 500 KiB); a 4xx other than 429
+//   - A 2xx response is parsed (its first 500 KiB, once its
+//     Content-Encoding, gzip or deflate, is undone: a server may send one
+//     unasked; a coding the Client cannot decode is a failed fetch, never
+//     a file without rules); a 4xx other than 429
 //     allows everything; at most 5 redirects are followed, after which the
 //     result counts as a 404. Redirects to other hosts are followed too, and
 //     the file reached governs the original site only: it is cached under
 //     the original robots.txt URL, never under the target's (RFC 9309
 //     section 2.3.1.2). The HTTPClient's own CheckRedirect, if any, is
 //     applied to every hop as well; a redirect it refuses is a failed fetch.
+//     Client.Redirects chooses another policy (see RedirectPolicy).
 //   - A copy is kept for 24 hours, or for the response's Cache-Control
 //     max-age, within MinTTL and MaxTTL. Its ETag and Last-Modified are
 //     kept, and it is revalidated with If-None-Match and If-Modified-Since:
@@ -31,7 +35,14 @@
 //   - Only one fetch of a robots.txt URL is under way at a time in a
 //     process: concurrent callers wait for it. Across processes sharing a
 //     Cache that is a Leaser (such as the Redis store), only the holder of
-//     the URL's lease fetches it.
+//     the URL's lease fetches it. The lease is short (LeaseTTL) and renewed
+//     while the fetch runs, so a holder that dies is replaced by one of the
+//     waiting processes as soon as its lease lapses.
+//   - The store costs a caller at most Timeout in all: its reads and its
+//     lease share one budget, and a fetched copy is answered before it is
+//     stored, the storing going on in the background (at most 1,024 copies
+//     at once; beyond, a copy is not stored and an Event says so). Flush
+//     waits for the copies being stored.
 //   - The parsed rules of each copy are kept in memory (bounded by
 //     MemoEntries and MemoBytes): a fresh copy is answered without asking
 //     the Cache, and a copy from a shared store is parsed once per process.
@@ -74,9 +85,21 @@ const (
 	// defaultCacheEntries and defaultCacheBytes bound the default LRU.
 	defaultCacheEntries = 10000
 	defaultCacheBytes   = 256 << 20
+	// DefaultLeaseTTL is how long a lease lasts unless renewed; its holder
+	// renews it every third of it while it fetches, so a holder that dies
+	// is replaced at most this long after its last renewal.
+	DefaultLeaseTTL = 2 * time.Second
 	// leasePoll is how often a process waiting on another's lease looks
-	// for the entry.
-	leasePoll = 20 * time.Millisecond
+	// for the entry, and for the lease having lapsed.
+	leasePoll = 50 * time.Millisecond
+	// maxStoreCalls bounds the store calls under way that a caller waits
+	// on: a store that does not honour its context (a stalled server
+	// behind a client that ignores deadlines) may keep each one's
+	// goroutine, and beyond this many a call fails at once instead.
+	maxStoreCalls = 4096
+	// maxPendingPuts bounds the copies being stored in the background:
+	// beyond, a copy is not stored, and an Event reports it.
+	maxPendingPuts = 1024
 )
 
 // A Client fetches and caches robots.txt files. Its zero value is ready to
@@ -89,8 +112,9 @@ type Client struct {
 	HTTPClient *http.Client
 	// UserAgent is the User-Agent header sent; empty means DefaultUserAgent.
 	UserAgent string
-	// Timeout bounds each fetch, redirects and body included; zero means
-	// DefaultTimeout.
+	// Timeout bounds each fetch, redirects and body included, and, in
+	// all, the store calls (reads and the lease) a caller waits on before
+	// it; zero means DefaultTimeout.
 	Timeout time.Duration
 	// Cache stores fetched files; nil means an LRU of 10,000 entries and
 	// 256 MiB.
@@ -100,8 +124,16 @@ type Client struct {
 	MemoEntries, MemoBytes int
 	// LeaseWait bounds how long a process without a copy waits for the
 	// process holding a URL's lease (see Leaser) before fetching itself;
-	// zero means Timeout.
+	// zero means Timeout plus LeaseTTL (the holder's fetch and its
+	// storing).
 	LeaseWait time.Duration
+	// LeaseTTL is how long a lease lasts unless renewed; zero means
+	// DefaultLeaseTTL. The holder renews it every third of LeaseTTL while
+	// it fetches; waiting processes take it over as soon as it lapses.
+	LeaseTTL time.Duration
+	// Redirects is the policy for the redirects of a robots.txt fetch; the
+	// zero value follows Google (see RedirectPolicy).
+	Redirects RedirectPolicy
 	// TTL is how long a copy is kept when the response sets no max-age;
 	// MinTTL and MaxTTL bound a max-age. Zero means the default.
 	TTL, MinTTL, MaxTTL time.Duration
@@ -118,10 +150,13 @@ type Client struct {
 	// use.
 	OnEvent func(Event)
 
-	initOnce sync.Once
-	http     *http.Client
-	cache    Cache
-	memo     *memo
+	initOnce   sync.Once
+	http       *http.Client
+	cache      Cache
+	memo       *memo
+	storeCalls chan struct{} // a slot per store call under way (maxStoreCalls)
+	putSlots   chan struct{} // a slot per copy being stored (maxPendingPuts)
+	puts       pending
 
 	mu       sync.Mutex
 	inflight map[string]*call
@@ -143,16 +178,7 @@ func (c *Client) init() {
 			base = http.DefaultClient
 		}
 		hc := *base
-		callerCheck := base.CheckRedirect
-		hc.CheckRedirect = func(req *http.Request, via []*http.Request) error {
-			if len(via) > MaxRedirects {
-				return http.ErrUseLastResponse // the 3xx then counts as a 404
-			}
-			if callerCheck != nil {
-				return callerCheck(req, via)
-			}
-			return nil
-		}
+		hc.CheckRedirect = c.Redirects.checkRedirect(base.CheckRedirect)
 		c.http = &hc
 		c.cache = c.Cache
 		if c.cache == nil {
@@ -166,6 +192,10 @@ func (c *Client) init() {
 			bytes = DefaultMemoBytes
 		}
 		c.memo = newMemo(entries, bytes)
+		c.storeCalls = make(chan struct{}, maxStoreCalls)
+		if c.putSlots == nil { // tests may set a smaller bound
+			c.putSlots = make(chan struct{}, maxPendingPuts)
+		}
 	})
 }
 
@@ -270,77 +300,241 @@ func (c *Client) resolve(ctx context.Context, key string) (*Entry, *robotstxt.Ro
 	}
 }
 
-// run resolves key for a call and releases the callers. The memo is
-// updated before the call leaves c.inflight, and run looks at it first, so
-// a caller that missed the memo just before the previous call ended finds
-// the entry here instead of fetching again.
+// run resolves key for a call, releases the callers, and then stores what
+// was fetched. The memo is updated before the call leaves c.inflight, and
+// run looks at it first, so a caller that missed the memo just before the
+// previous call ended finds the entry here instead of fetching again.
 func (c *Client) run(ctx context.Context, key string, cl *call) {
-	cl.entry, cl.robots = c.lookupOrFetch(ctx, key)
+	r := c.lookupOrFetch(ctx, key)
+	cl.entry, cl.robots = r.entry, r.robots
 	c.mu.Lock()
 	delete(c.inflight, key)
 	c.mu.Unlock()
+	if r.store != nil {
+		c.puts.add() // before the callers go, so that a Flush after them waits
+		defer c.puts.done()
+	}
 	close(cl.done)
+	if r.store != nil {
+		r.store()
+	}
 }
 
 func (c *Client) fresh(e *Entry) bool { return e != nil && c.now().Before(e.Expires) }
 
-func (c *Client) lookupOrFetch(ctx context.Context, key string) (*Entry, *robotstxt.Robots) {
+// A resolution is the entry of a robots.txt URL and its parsed rules, and
+// what is left to do once the callers have them: store a fetched copy and
+// give the lease back (nil when nothing is).
+type resolution struct {
+	entry  *Entry
+	robots *robotstxt.Robots
+	store  func()
+}
+
+func (c *Client) lookupOrFetch(ctx context.Context, key string) resolution {
 	held, r := c.memo.get(key)
 	if c.fresh(held) {
-		return held, r
+		return resolution{entry: held, robots: r}
 	}
-	stored := c.get(ctx, key)
+	// Every store call a caller waits on (reads, leases) draws on one
+	// budget of Timeout.
+	b := &budget{left: orDefault(c.Timeout, DefaultTimeout)}
+	stored := c.get(ctx, b, key)
 	if c.fresh(stored) {
-		return stored, c.memo.put(key, stored)
+		return c.found(key, stored)
 	}
 	prev := stored
 	if prev == nil || !prev.Copy && held != nil && held.Copy {
 		prev = held // the store lost the copy or failed: the one in memory still counts
 	}
+	var lease Lease
 	if leaser, ok := c.cache.(Leaser); ok {
-		ttl := orDefault(c.Timeout, DefaultTimeout) + 5*time.Second
-		sctx, cancel := c.storeContext(ctx)
-		granted, release, err := leaser.TryLease(sctx, key, ttl)
-		cancel()
+		var err error
+		lease, err = c.tryLease(ctx, b, leaser, key)
 		switch {
 		case err != nil:
-			c.report(ctx, Event{RobotsURL: key, Err: &StoreError{"lease", key, err}})
-		case granted:
-			defer release()
+			// No lease to be had: fetch without one.
+		case lease != nil:
 			// Another process may have stored its fetch between our Get
 			// and the lease.
-			if e := c.get(ctx, key); c.fresh(e) {
-				return e, c.memo.put(key, e)
+			if e := c.get(ctx, b, key); c.fresh(e) {
+				c.release(ctx, key, lease)
+				return c.found(key, e)
 			}
 		case prev != nil && prev.Copy:
 			// Another process is fetching: serve the copy we have.
-			return prev, c.memo.put(key, prev)
+			return c.found(key, prev)
 		default:
-			if e := c.awaitLease(ctx, key); e != nil {
-				return e, c.memo.put(key, e)
+			e, l := c.awaitLease(ctx, b, leaser, key)
+			if e != nil {
+				return c.found(key, e)
 			}
+			lease = l
 		}
 	}
-	e := c.fetch(ctx, key, prev)
-	sctx, cancel := c.storeContext(ctx)
+	var stopRenewing func()
+	if lease != nil {
+		stopRenewing = c.renew(ctx, key, lease)
+	}
+	e, err := c.fetch(ctx, key, prev)
+	res := resolution{entry: e, robots: c.memo.put(key, e, err)}
+	res.store = func() {
+		c.storeInBackground(ctx, key, e, stopRenewing, lease)
+	}
+	return res
+}
+
+// found is the resolution of an entry read from the store or held: the
+// memo keeps it, and there is nothing to store.
+func (c *Client) found(key string, e *Entry) resolution {
+	return resolution{entry: e, robots: c.memo.put(key, e, nil)}
+}
+
+// storeInBackground stores a fetched entry, after the callers have their
+// answer, and then stops renewing the lease (if any) and gives it back:
+// a process waiting on the lease finds the entry once the lease is gone.
+// At most maxPendingPuts copies are being stored at once; beyond, the
+// copy is not stored (the lease lapses by itself) and an event says so.
+func (c *Client) storeInBackground(ctx context.Context, key string, e *Entry, stopRenewing func(), lease Lease) {
+	if stopRenewing != nil {
+		defer stopRenewing()
+	}
+	select {
+	case c.putSlots <- struct{}{}:
+	default:
+		c.report(ctx, Event{RobotsURL: key, Err: &StoreError{"put", key, ErrStoreBusy}})
+		return
+	}
+	defer func() { <-c.putSlots }()
+	sctx, cancel := context.WithTimeout(ctx, orDefault(c.Timeout, DefaultTimeout))
 	defer cancel()
 	if err := c.cache.Put(sctx, key, e); err != nil {
 		c.report(ctx, Event{RobotsURL: key, Err: &StoreError{"put", key, err}})
 	}
-	return e, c.memo.put(key, e)
+	if lease != nil {
+		stopRenewing() // before the release, or a renewal could follow it
+		if err := lease.Release(sctx); err != nil {
+			c.report(ctx, Event{RobotsURL: key, Err: &StoreError{"release", key, err}})
+		}
+	}
 }
 
-// storeContext bounds one store call by the Client's Timeout: the calls
-// run for every waiting caller, under no caller's deadline.
-func (c *Client) storeContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(ctx, orDefault(c.Timeout, DefaultTimeout))
+// release gives a lease back, in the background: no caller waits on it.
+// It takes one of the slots of the background puts, and when none is free
+// it leaves the lease to lapse.
+func (c *Client) release(ctx context.Context, key string, lease Lease) {
+	select {
+	case c.putSlots <- struct{}{}:
+	default:
+		return
+	}
+	go func() {
+		defer func() { <-c.putSlots }()
+		sctx, cancel := context.WithTimeout(ctx, orDefault(c.Timeout, DefaultTimeout))
+		defer cancel()
+		if err := lease.Release(sctx); err != nil {
+			c.report(ctx, Event{RobotsURL: key, Err: &StoreError{"release", key, err}})
+		}
+	}()
 }
 
-// get reads key from the Cache; a store error is reported and is a miss.
-func (c *Client) get(ctx context.Context, key string) *Entry {
-	sctx, cancel := c.storeContext(ctx)
-	e, err := c.cache.Get(sctx, key)
-	cancel()
+// renew renews a lease every third of LeaseTTL until the returned
+// function is called, so that the lease outlives a fetch of any length
+// but lapses soon after its holder dies.
+func (c *Client) renew(ctx context.Context, key string, lease Lease) (stop func()) {
+	ttl := orDefault(c.LeaseTTL, DefaultLeaseTTL)
+	done, finished := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(ttl / 3)
+		defer tick.Stop()
+		// A renewal may take until the lease would lapse: a slow store
+		// costs nothing as long as one renewal arrives in time.
+		lapses := time.Now().Add(ttl)
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				sent := time.Now()
+				sctx, cancel := context.WithDeadline(ctx, lapses)
+				err := lease.Renew(sctx, ttl)
+				cancel()
+				if err != nil {
+					c.report(ctx, Event{RobotsURL: key, Err: &StoreError{"renew", key, err}})
+					continue
+				}
+				lapses = sent.Add(ttl)
+			}
+		}
+	}()
+	// stop waits for a renewal under way, so that none follows the
+	// release; a renewal ends by the time the lease would lapse (or, with
+	// a store that ignores its context, at most one TTL later is waited).
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			close(done)
+			select {
+			case <-finished:
+			case <-time.After(ttl):
+			}
+		})
+	}
+}
+
+// Flush waits until the copies being stored in the background have been
+// stored (or have failed to be), or until ctx ends. A crawler calls it
+// before it exits, so that its last fetches reach a shared store.
+func (c *Client) Flush(ctx context.Context) error {
+	c.init()
+	return c.puts.wait(ctx)
+}
+
+// A budget is what is left of the time a caller may wait on the store.
+type budget struct{ left time.Duration }
+
+// storeDo runs one store call within what is left of the budget, and
+// deducts the time it took. The call runs in a goroutine of its own, so
+// that a store that ignores its context (a stalled server behind a client
+// without deadlines) still costs the caller no more than the budget; at
+// most maxStoreCalls such calls are under way at once.
+func (c *Client) storeDo(ctx context.Context, b *budget, op func(context.Context) error) error {
+	if b.left <= 0 {
+		return ErrStoreBudget
+	}
+	select {
+	case c.storeCalls <- struct{}{}:
+	default:
+		return ErrStoreBusy
+	}
+	start := time.Now()
+	sctx, cancel := context.WithTimeout(ctx, b.left)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		defer func() { <-c.storeCalls }()
+		done <- op(sctx)
+	}()
+	var err error
+	select {
+	case err = <-done:
+	case <-sctx.Done():
+		err = fmt.Errorf("%w: %w", ErrStoreBudget, sctx.Err())
+	}
+	b.left -= time.Since(start)
+	return err
+}
+
+// get reads key from the Cache within the budget; a store error is
+// reported and is a miss.
+func (c *Client) get(ctx context.Context, b *budget, key string) *Entry {
+	var e *Entry
+	err := c.storeDo(ctx, b, func(sctx context.Context) error {
+		var err error
+		e, err = c.cache.Get(sctx, key)
+		return err
+	})
 	if err != nil {
 		c.report(ctx, Event{RobotsURL: key, Err: &StoreError{"get", key, err}})
 		return nil
@@ -351,22 +545,95 @@ func (c *Client) get(ctx context.Context, key string) *Entry {
 	return e
 }
 
-// awaitLease waits, at most LeaseWait, for the process holding key's lease
-// to store a fresh entry.
-func (c *Client) awaitLease(ctx context.Context, key string) *Entry {
-	deadline := time.NewTimer(orDefault(c.LeaseWait, orDefault(c.Timeout, DefaultTimeout)))
+// tryLease asks for key's lease within the budget; an error is reported.
+func (c *Client) tryLease(ctx context.Context, b *budget, leaser Leaser, key string) (Lease, error) {
+	var lease Lease
+	err := c.storeDo(ctx, b, func(sctx context.Context) error {
+		var err error
+		lease, err = leaser.TryLease(sctx, key, orDefault(c.LeaseTTL, DefaultLeaseTTL))
+		return err
+	})
+	if err != nil {
+		c.report(ctx, Event{RobotsURL: key, Err: &StoreError{"lease", key, err}})
+		return nil, err
+	}
+	return lease, nil
+}
+
+// awaitLease waits, at most LeaseWait, for the process holding key's
+// lease to store a fresh entry. The holder renews its lease while it
+// fetches; when it dies the lease lapses, and the first waiter to ask
+// for it then gets it and fetches, returning it, while the others go on
+// waiting for its entry. It returns neither when the wait or the budget
+// runs out: the caller then fetches without a lease.
+func (c *Client) awaitLease(ctx context.Context, b *budget, leaser Leaser, key string) (*Entry, Lease) {
+	wait := orDefault(c.LeaseWait, orDefault(c.Timeout, DefaultTimeout)+orDefault(c.LeaseTTL, DefaultLeaseTTL))
+	deadline := time.NewTimer(wait)
 	defer deadline.Stop()
 	tick := time.NewTicker(leasePoll)
 	defer tick.Stop()
 	for {
 		select {
 		case <-deadline.C:
-			return nil
+			return nil, nil
 		case <-tick.C:
-			if e := c.get(ctx, key); c.fresh(e) {
-				return e
+			if e := c.get(ctx, b, key); c.fresh(e) {
+				return e, nil
+			}
+			lease, err := c.tryLease(ctx, b, leaser, key)
+			switch {
+			case lease != nil:
+				// The holder may have stored its entry and let the lease
+				// go between our Get and the lease.
+				if e := c.get(ctx, b, key); c.fresh(e) {
+					c.release(ctx, key, lease)
+					return e, nil
+				}
+				return nil, lease
+			case err != nil && b.left <= 0:
+				return nil, nil
 			}
 		}
+	}
+}
+
+// A pending counts the copies being stored, for Flush.
+type pending struct {
+	mu   sync.Mutex
+	n    int
+	idle chan struct{} // closed while n is 0; nil means closed
+}
+
+func (p *pending) add() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.n == 0 {
+		p.idle = make(chan struct{})
+	}
+	p.n++
+}
+
+func (p *pending) done() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.n--
+	if p.n == 0 {
+		close(p.idle)
+	}
+}
+
+func (p *pending) wait(ctx context.Context) error {
+	p.mu.Lock()
+	idle := p.idle
+	p.mu.Unlock()
+	if idle == nil {
+		return nil
+	}
+	select {
+	case <-idle:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
 	}
 }
 
@@ -394,13 +661,13 @@ func (c *Client) rulesOf(e *Entry, parsed *robotstxt.Robots) *robotstxt.Robots {
 func (c *Client) outcomeName(e *Entry) string {
 	switch {
 	case e.Copy && e.Failures > 0:
-		return "stale"
+		return OutcomeStale
 	case e.Copy && e.Status >= 200 && e.Status <= 299:
-		return "rules"
+		return robotstxt.Rules.String()
 	case e.Copy, c.unreachableTooLong(e):
-		return "allow-all"
+		return robotstxt.AllowAll.String()
 	default:
-		return "disallow-all"
+		return robotstxt.DisallowAll.String()
 	}
 }
 

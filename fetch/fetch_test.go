@@ -94,7 +94,8 @@ func answer(t *testing.T, c *Client, s *site) (private, public bool, outcome rob
 	return r.Allowed("bot", s.URL+"/private/page"), r.Allowed("bot", s.URL+"/public"), r.Outcome()
 }
 
-// SPEC 2.2-2.5: each status class.
+// RFC 9309 section 2.3.1 (2xx, 4xx, 5xx) and Google's robots.txt
+// documentation (429 as a server error): each status class.
 func TestStatusClasses(t *testing.T) {
 	tests := []struct {
 		name             string
@@ -144,7 +145,7 @@ func TestUserAgentHeader(t *testing.T) {
 	}
 }
 
-// SPEC 2.5: a 503, then recovery once the retry comes due.
+// RFC 9309 section 2.3.1.4: a 503, then recovery once the retry comes due.
 func TestRecoveryAfter503(t *testing.T) {
 	s := newSite(t, status(503))
 	clock := newFakeClock()
@@ -187,7 +188,9 @@ func TestRetryBackoff(t *testing.T) {
 	}
 }
 
-// SPEC 2.3: five redirects are followed; a sixth, or a loop, counts as 404.
+// RFC 9309 section 2.3.1.2 (at least five redirects) and Google's robots.txt
+// documentation (a chain longer than five counts as a 404): five redirects
+// are followed; a sixth, or a loop, counts as 404.
 func TestRedirects(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -227,7 +230,7 @@ func TestRedirects(t *testing.T) {
 	})
 }
 
-// SPEC 2.6: a timeout is a server error.
+// RFC 9309 section 2.3.1.4 (unreachable): a timeout is a server error.
 func TestSlowServerTimesOut(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)
@@ -248,8 +251,8 @@ func TestSlowServerTimesOut(t *testing.T) {
 	}
 }
 
-// SPEC 2.6: a reset connection is a server error, before or during the
-// body.
+// RFC 9309 section 2.3.1.4 (unreachable): a reset connection is a server
+// error, before or during the body.
 func TestConnectionReset(t *testing.T) {
 	for _, partial := range []bool{false, true} {
 		s := newSite(t, func(w http.ResponseWriter, r *http.Request) {
@@ -270,7 +273,8 @@ func TestConnectionReset(t *testing.T) {
 	}
 }
 
-// SPEC 3.7: only the first 500 KiB of a body are read.
+// RFC 9309 section 2.5 (at least 500 KiB) and Google's robots.txt
+// documentation (500 KiB): only the first 500 KiB of a body are read.
 func TestBodyOver500KiB(t *testing.T) {
 	body := rules + strings.Repeat("#", robotstxt.DefaultMaxSize) + "\nDisallow: /public\n"
 	s := newSite(t, serve(body))
@@ -285,7 +289,9 @@ func TestBodyOver500KiB(t *testing.T) {
 	}
 }
 
-// SPEC 2.7: 24 hours by default; max-age shortens or lengthens it within
+// RFC 9309 section 2.4 (caching, at most 24 hours unless unreachable) and
+// Google's robots.txt documentation (Cache-Control max-age honoured):
+// 24 hours by default; max-age shortens or lengthens it within
 // the bounds.
 func TestCacheLifetime(t *testing.T) {
 	tests := []struct {
@@ -379,7 +385,8 @@ func TestConcurrentCallersShareOneFetch(t *testing.T) {
 	}
 }
 
-// SPEC 2.5: after 30 days of failures, the last copy, or allow all.
+// Google's robots.txt documentation (unreachable for more than 30 days):
+// after 30 days of failures, the last copy, or allow all.
 func TestThirtyDayRule(t *testing.T) {
 	t.Run("no copy: disallow, then allow after 30 days", func(t *testing.T) {
 		s := newSite(t, status(503))
@@ -474,6 +481,7 @@ func TestSharedCache(t *testing.T) {
 	a := &Client{Now: clock.Now, Cache: shared}
 	b := &Client{Now: clock.Now, Cache: shared}
 	answer(t, a, s)
+	a.Flush(context.Background()) // the copy is stored in the background
 	private, public, _ := answer(t, b, s)
 	if private || !public || s.hits.Load() != 1 {
 		t.Errorf("second crawler: private %v public %v hits %d", private, public, s.hits.Load())

@@ -15,15 +15,28 @@ import (
 )
 
 // fetch gets robotsURL and returns the new entry, given the previous one
-// (or nil), and reports the fetch.
-func (c *Client) fetch(ctx context.Context, robotsURL string, prev *Entry) *Entry {
+// (or nil), and the fetch's error, and reports the fetch. Its requests
+// carry the mark by which a Transport knows them (see markRobotsFetch).
+func (c *Client) fetch(ctx context.Context, robotsURL string, prev *Entry) (*Entry, error) {
 	now := c.now()
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, orDefault(c.Timeout, DefaultTimeout))
 	defer cancel()
-	e, status, err := c.fetchEntry(ctx, robotsURL, prev, now)
+	mctx, endMark := markRobotsFetch(ctx)
+	e, status, err := c.fetchEntry(mctx, robotsURL, prev, now)
+	endMark()
 	c.report(ctx, Event{RobotsURL: robotsURL, Fetched: true, Status: status, Outcome: c.outcomeName(e), Duration: time.Since(start), Err: err})
-	return e
+	return e, err
+}
+
+// unreachable returns why key's robots.txt is unreachable, from its entry.
+func (c *Client) unreachable(key string, e *Entry) *UnreachableError {
+	u := &UnreachableError{RobotsURL: key, Status: e.FailStatus, RetryAfter: e.RetryAfter, Since: e.FailingSince, Failures: e.Failures}
+	u.Err = c.memo.cause(key, e)
+	if u.Err == nil && e.LastError != "" {
+		u.Err = errors.New(e.LastError)
+	}
+	return u
 }
 
 func (c *Client) fetchEntry(ctx context.Context, robotsURL string, prev *Entry, now time.Time) (*Entry, int, error) {
@@ -54,7 +67,7 @@ func (c *Client) fetchEntry(ctx context.Context, robotsURL string, prev *Entry, 
 		// RFC 9110 15.4.5: the copy is still valid; renew its lifetime.
 		e := *prev
 		e.Expires = now.Add(c.lifetime(resp.Header))
-		e.FailingSince, e.Failures, e.LastError = time.Time{}, 0, ""
+		e.FailingSince, e.Failures, e.LastError, e.FailStatus, e.RetryAfter = time.Time{}, 0, "", 0, 0
 		if v := resp.Header.Get("ETag"); v != "" {
 			e.ETag = v
 		}
@@ -66,7 +79,11 @@ func (c *Client) fetchEntry(ctx context.Context, robotsURL string, prev *Entry, 
 	var body []byte
 	success := resp.StatusCode >= 200 && resp.StatusCode <= 299
 	if success {
-		body, err = io.ReadAll(io.LimitReader(resp.Body, robotstxt.DefaultMaxSize))
+		var r io.Reader
+		r, err = decodedBody(resp)
+		if err == nil {
+			body, err = io.ReadAll(io.LimitReader(r, robotstxt.DefaultMaxSize))
+		}
 		if err != nil {
 			err = fmt.Errorf("reading the body: %w", err)
 			return c.failed(prev, now, err, 0), resp.StatusCode, err
@@ -74,10 +91,12 @@ func (c *Client) fetchEntry(ctx context.Context, robotsURL string, prev *Entry, 
 	}
 	// FromStatus classifies the other codes; a 2xx is never a failure, and
 	// its empty parse would be wasted.
-	if !success && robotstxt.FromStatus(resp.StatusCode, nil).Outcome() == robotstxt.DisallowAll {
+	if !success && robotstxt.StatusOutcome(resp.StatusCode) == robotstxt.DisallowAll {
 		err := fmt.Errorf("HTTP status %d", resp.StatusCode)
 		wait, _ := retryAfter(resp.Header, now)
-		return c.failed(prev, now, err, wait), resp.StatusCode, err
+		e := c.failed(prev, now, err, wait)
+		e.FailStatus, e.RetryAfter = resp.StatusCode, wait
+		return e, resp.StatusCode, err
 	}
 	e := &Entry{
 		Copy:      true,
@@ -105,6 +124,7 @@ func (c *Client) failed(prev *Entry, now time.Time, err error, wait time.Duratio
 	}
 	e.Failures++
 	e.LastError = err.Error()
+	e.FailStatus, e.RetryAfter = 0, 0
 	floor := orDefault(c.RetryMin, DefaultRetryMin)
 	ceiling := orDefault(c.RetryMax, DefaultRetryMax)
 	delay := doubling(floor, ceiling, e.Failures)

@@ -50,13 +50,15 @@ func (c *jsonCache) Put(_ context.Context, k string, e *Entry) error {
 
 // The wire form of an Entry has explicit field names and never carries
 // parsed rules: an entry read back from JSON by another process answers as
-// the file says (issue: the parsed form round-tripped as an empty, allow-all
+// the file says (issue: the parsed form round-tripped as an empty, allow all
 // *Robots).
 func TestEntryWireForm(t *testing.T) {
 	s := newSite(t, serve(rules))
 	shared := &jsonCache{m: map[string][]byte{}}
 	clock := newFakeClock()
-	answer(t, &Client{Now: clock.Now, Cache: shared}, s)
+	first := &Client{Now: clock.Now, Cache: shared}
+	answer(t, first, s)
+	first.Flush(context.Background())
 	private, public, outcome := answer(t, &Client{Now: clock.Now, Cache: shared}, s)
 	if private || !public || outcome != robotstxt.Rules || s.hits.Load() != 1 {
 		t.Errorf("second process: private %v public %v outcome %v hits %d; want false true rules 1", private, public, outcome, s.hits.Load())
@@ -112,6 +114,7 @@ func TestParsedMemo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	a.Flush(context.Background())
 	gets := store.gets.Load()
 	for i := 0; i < 100; i++ {
 		for _, c := range []*Client{a, b} {
@@ -167,6 +170,7 @@ func TestStoreErrorIsAMiss(t *testing.T) {
 		if private || !public || outcome != robotstxt.Rules {
 			t.Fatalf("day %d: private %v public %v outcome %v", day, private, public, outcome)
 		}
+		c.Flush(context.Background())
 		answer(t, c, s) // from the memo
 		clock.Advance(DefaultTTL + time.Second)
 	}
@@ -238,7 +242,7 @@ func TestEvents(t *testing.T) {
 	failing := newSite(t, status(503))
 	events = nil
 	answer(t, c, failing)
-	if len(events) != 1 || events[0].Outcome != "disallow-all" || events[0].Status != 503 || events[0].Err == nil {
+	if len(events) != 1 || events[0].Outcome != robotstxt.DisallowAll.String() || events[0].Status != 503 || events[0].Err == nil {
 		t.Errorf("failed fetch events: %+v", events)
 	}
 }

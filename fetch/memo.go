@@ -22,6 +22,11 @@ type memoItem struct {
 	entry  *Entry
 	id     identity
 	robots *robotstxt.Robots // nil unless entry.Copy
+	cause  error             // the fetch's error, when this process fetched entry and it failed
+	// normal is robots as RFC 9309 compares patterns (see
+	// normalizedRules), once normalDone.
+	normal     *normalRules
+	normalDone bool
 }
 
 func newMemo(maxEntries, maxBytes int) *memo {
@@ -51,13 +56,27 @@ func parsedCost(body []byte) int {
 
 const costPerLine = 144
 
-// put records e as the entry of key and returns its parsed rules, reusing
-// the parsed form held when e holds the same copy.
-func (m *memo) put(key string, e *Entry) *robotstxt.Robots {
+// cause returns the error of the failed fetch that gave e, when this
+// process fetched it and still holds it.
+func (m *memo) cause(key string, e *Entry) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if slot := m.lru.get(key); slot != nil && slot.value.entry == e {
+		return slot.value.cause
+	}
+	return nil
+}
+
+// put records e as the entry of key, with the error of the fetch that
+// gave it (nil when it did not fail or was not fetched here), and returns
+// its parsed rules, reusing the parsed form held when e holds the same
+// copy.
+func (m *memo) put(key string, e *Entry, cause error) *robotstxt.Robots {
 	id := e.identity()
 	m.mu.Lock()
 	if slot := m.lru.get(key); slot != nil && slot.value.id == id {
 		slot.value.entry = e // same copy, maybe a new lifetime or failure state
+		slot.value.cause = cause
 		robots := slot.value.robots
 		m.mu.Unlock()
 		return robots
@@ -71,8 +90,33 @@ func (m *memo) put(key string, e *Entry) *robotstxt.Robots {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.lru.set(key, memoItem{entry: e, id: id, robots: robots}, parsedCost(e.Body)+len(key))
+	m.lru.set(key, memoItem{entry: e, id: id, robots: robots, cause: cause}, parsedCost(e.Body)+len(key))
 	return robots
+}
+
+// normal returns the rules of key's copy e, parsed as parsed, with their
+// patterns normalized (see normalizedRules), building them once per copy
+// held; nil when no pattern changes.
+func (m *memo) normal(key string, e *Entry, parsed *robotstxt.Robots) *normalRules {
+	m.mu.Lock()
+	if slot := m.lru.get(key); slot != nil && slot.value.robots == parsed && slot.value.normalDone {
+		n := slot.value.normal
+		m.mu.Unlock()
+		return n
+	}
+	m.mu.Unlock()
+	n := normalizedRules(e.Body, parsed) // outside the lock, as a parse
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if slot := m.lru.get(key); slot != nil && slot.value.robots == parsed && !slot.value.normalDone {
+		v, size := slot.value, slot.size
+		v.normal, v.normalDone = n, true
+		if n != nil {
+			size += parsedCost(e.Body)
+		}
+		m.lru.set(key, v, size)
+	}
+	return n
 }
 
 // len returns the number of entries held.

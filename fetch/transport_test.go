@@ -576,3 +576,170 @@ func TestTransportDefaultsAndCloseIdle(t *testing.T) {
 		t.Errorf("Base.CloseIdleConnections called %d times; want 1", web.closed)
 	}
 }
+
+// The Transport knows the robots.txt fetches of its Client by a mark on
+// their context, not by their path: a redirect through a /robots.txt URL
+// is a hop like any other, and a disallowed hop after it is not sent
+// (issue: GET /public/x, 302 /robots.txt?go, 302 /private/secret was).
+func TestTransportRedirectThroughRobotsURL(t *testing.T) {
+	srv, paths := newPathLogServer(t, func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/robots.txt" && r.URL.RawQuery == "":
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private/\n")
+		case r.URL.Path == "/robots.txt":
+			w.Header().Set("Location", "/private/secret")
+			w.WriteHeader(http.StatusFound)
+		case r.URL.Path == "/public/x":
+			w.Header().Set("Location", "/robots.txt?go")
+			w.WriteHeader(http.StatusFound)
+		default:
+			fmt.Fprint(w, "page")
+		}
+	})
+	client := &http.Client{Transport: fetch.NewTransport(srv.Client().Transport, "ExampleBot", &fetch.Client{HTTPClient: srv.Client()})}
+	_, err := get(t, client, srv.URL+"/public/x")
+	var de *fetch.DisallowedError
+	if !errors.As(err, &de) || de.URL != srv.URL+"/private/secret" {
+		t.Errorf("GET /public/x: error %v; want a *fetch.DisallowedError for /private/secret", err)
+	}
+	if log, want := paths(), []string{"/robots.txt", "/public/x", "/robots.txt"}; !cmp.Equal(log, want) {
+		t.Errorf("server log = %q; want %q", log, want)
+	}
+}
+
+// RFC 9309 section 2.2.2: the /robots.txt URI is implicitly allowed, so
+// the crawler's own GET of it is sent even when the file disallows
+// everything; with a query it is a URL like any other.
+func TestTransportRobotsURLImplicitlyAllowed(t *testing.T) {
+	web := newFakeWeb(newTestClock())
+	web.robots["a.example"] = "User-agent: *\nDisallow: /\n"
+	client := newFakeCrawler(web, nil, "ExampleBot")
+	if _, err := get(t, client, "http://a.example/robots.txt"); err != nil {
+		t.Errorf("GET /robots.txt: %v", err)
+	}
+	var de *fetch.DisallowedError
+	if _, err := get(t, client, "http://a.example/robots.txt?x"); !errors.As(err, &de) {
+		t.Errorf("GET /robots.txt?x: %v; want a *fetch.DisallowedError", err)
+	}
+	if got, want := len(web.log), 2; got != want { // the Client's fetch and the crawler's
+		t.Errorf("%d requests sent (%v); want %d", got, web.log, want)
+	}
+}
+
+// The spellings of a disallowed path of the issue, and others, are each
+// refused before they are sent; allowed ones are sent as written.
+func TestTransportSpellingsRefused(t *testing.T) {
+	srv, paths := newPathLogServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private\nDisallow: /*.php$\n")
+			return
+		}
+		fmt.Fprint(w, "page")
+	})
+	client := &http.Client{Transport: fetch.NewTransport(srv.Client().Transport, "ExampleBot", &fetch.Client{HTTPClient: srv.Client()})}
+	for _, tc := range []struct {
+		path    string
+		reading string // the reading refused, "" for the path as sent
+	}{
+		{"/private/x", ""},
+		{"/public/../private/x", "/private/x"}, // RFC 3986 5.2.4
+		{"/public/%2E%2E/private/x", "/private/x"},
+		{"/public/%2e./private/x", "/private/x"},
+		{"//private/x", "/private/x"},              // nginx merge_slashes
+		{"/%70rivate/x", "/private/x"},             // RFC 3986 6.2.2.2, RFC 9309 2.2.2
+		{"/%70RIVATE/x", ""},                       // not /private: allowed (below)
+		{"/public%2F..%2Fprivate/x", "/private/x"}, // nginx decodes %2F too
+		{"/index.ph%70", "/index.php"},
+		{"/x/./../private", "/private"},
+	} {
+		if tc.path == "/%70RIVATE/x" {
+			if _, err := get(t, client, srv.URL+tc.path); err != nil {
+				t.Errorf("GET %s: %v; want it sent", tc.path, err)
+			}
+			continue
+		}
+		_, err := get(t, client, srv.URL+tc.path)
+		var de *fetch.DisallowedError
+		if !errors.As(err, &de) {
+			t.Errorf("GET %s: error %v; want a *fetch.DisallowedError", tc.path, err)
+			continue
+		}
+		if want := srv.URL + tc.reading; tc.reading != "" && de.Reading != want {
+			t.Errorf("GET %s: Reading %q; want %q", tc.path, de.Reading, want)
+		}
+	}
+	if log, want := paths(), []string{"/robots.txt", "/pRIVATE/x"}; !cmp.Equal(log, want) {
+		t.Errorf("server log = %q; want %q", log, want)
+	}
+}
+
+// Pacing is by origin, keyed as robotstxt.RobotsURL keys it: site.test,
+// site.test:80, SITE.test and site.test. are one site, whose Crawl-delay
+// spaces all their requests (issue: they went out at 0, 0, 0 and 2 s), and
+// so are an IDN host and its punycode.
+func TestTransportPacingByOrigin(t *testing.T) {
+	web := newFakeWeb(newTestClock())
+	web.robots["site.test"] = "User-agent: *\nCrawl-delay: 2\n"
+	client := newFakeCrawler(web, nil, "ExampleBot")
+	for _, u := range []string{"http://site.test/1", "http://site.test:80/2", "http://site.test./3", "http://SITE.test/4"} {
+		if _, err := get(t, client, u); err != nil {
+			t.Fatalf("GET %s: %v", u, err)
+		}
+	}
+	var at []time.Duration
+	for _, p := range web.pages() {
+		at = append(at, p.At)
+	}
+	if want := []time.Duration{0, 2 * time.Second, 4 * time.Second, 6 * time.Second}; !cmp.Equal(at, want) {
+		t.Errorf("requests sent at %v; want %v", at, want)
+	}
+
+	// An IDN host and its punycode are one site too.
+	web = newFakeWeb(newTestClock())
+	web.robots["xn--bcher-kva.test"] = "User-agent: *\nCrawl-delay: 2\n"
+	client = newFakeCrawler(web, nil, "ExampleBot")
+	for _, u := range []string{"http://bücher.test/1", "http://XN--BCHER-KVA.test/2"} {
+		if _, err := get(t, client, u); err != nil {
+			t.Fatalf("GET %s: %v", u, err)
+		}
+	}
+	at = nil
+	for _, p := range web.pages() {
+		at = append(at, p.At)
+	}
+	if want := []time.Duration{0, 2 * time.Second}; !cmp.Equal(at, want) {
+		t.Errorf("IDN: requests sent at %v; want %v", at, want)
+	}
+}
+
+// A request whose Host header names another site than its URL is read by
+// the server as that site's: its robots.txt must allow it too.
+func TestTransportHostHeader(t *testing.T) {
+	web := newFakeWeb(newTestClock())
+	web.robots["a.example"] = "User-agent: *\nDisallow:\n"
+	web.robots["b.example"] = "User-agent: *\nDisallow: /private\n"
+	client := newFakeCrawler(web, nil, "ExampleBot")
+	for _, tc := range []struct {
+		host, path string
+		allowed    bool
+	}{
+		{"", "/private/x", true},
+		{"b.example", "/private/x", false},
+		{"b.example", "/public", true},
+		{"A.example:80", "/private/x", true}, // the URL's own site, spelled otherwise
+	} {
+		req, _ := http.NewRequest(http.MethodGet, "http://a.example"+tc.path, nil)
+		req.Host = tc.host
+		resp, err := client.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		var de *fetch.DisallowedError
+		if got := !errors.As(err, &de); got != tc.allowed || (err != nil && de == nil) {
+			t.Errorf("GET %s with Host %q: %v; want allowed = %v", tc.path, tc.host, err, tc.allowed)
+		}
+		if de != nil && !strings.HasPrefix(de.URL, "http://b.example/") {
+			t.Errorf("DisallowedError.URL = %q; want the URL as the server reads it, on b.example", de.URL)
+		}
+	}
+}

@@ -35,8 +35,11 @@ const (
 	CodeSitemapNotAbsolute  Code = "sitemap-not-absolute"
 	CodeCrawlDelayInvalid   Code = "crawl-delay-invalid"
 
-	// AI usage preferences (Content-Usage, Content-Signal); the names are
-	// those of internal/aipref's problems, checked by TestUsageCodesMatch.
+	// RSL 1.0 License lines.
+	CodeLicenseNotAbsolute Code = "license-not-absolute"
+	CodeLicenseInGroup     Code = "license-in-group"
+
+	// AI usage preferences (Content-Usage, Content-Signal).
 	CodeUsageMalformed        Code = "usage-malformed"
 	CodeUsageEmpty            Code = "usage-empty"
 	CodeUsageUnknownLabel     Code = "usage-unknown-label"
@@ -72,7 +75,7 @@ var codes = [...]CodeInfo{
 	{CodeMissingColon, SeverityWarning, "\"key value\" without a colon: Google accepts it, others may not"},
 	{CodeKeyTypo, SeverityWarning, "a misspelt key Google accepts (useragent, disalow, site-map, ...)"},
 	{CodeKeyPrefix, SeverityWarning, "a key read only because it begins with a known one (Disallowed:, User-agents:)"},
-	{CodeUnknownKey, SeverityWarning, "a key Google does not know; the line is ignored"},
+	{CodeUnknownKey, SeverityWarning, "a key Google does not know; the line is ignored (info for RSL's License)"},
 	{CodeUnusedKey, SeverityInfo, "a known key Google ignores (crawl-delay, host, noindex, ...)"},
 	{CodeRuleOutsideGroup, SeverityError, "an allow or disallow before any user-agent line; ignored"},
 	{CodePathNotAbsolute, SeverityError, "a pattern starting with neither '/' nor '*'; it never matches"},
@@ -88,6 +91,8 @@ var codes = [...]CodeInfo{
 	{CodeRuleShadowed, SeverityWarning, "a rule that can never decide: a rule that takes precedence covers it"},
 	{CodeSitemapNotAbsolute, SeverityError, "a sitemap that is not an absolute http(s) URL (warning when empty)"},
 	{CodeCrawlDelayInvalid, SeverityWarning, "a crawl-delay that is not a non-negative number of seconds"},
+	{CodeLicenseNotAbsolute, SeverityError, "an RSL License that is not an absolute http(s) URL (warning when empty)"},
+	{CodeLicenseInGroup, SeverityWarning, "an RSL License line among a group's lines: it is global, for every crawler"},
 	{CodeUsageMalformed, SeverityError, "a Content-Usage or Content-Signal value that is not an RFC 9651 dictionary: all unknown"},
 	{CodeUsageEmpty, SeverityWarning, "a Content-Usage or Content-Signal line without a preference"},
 	{CodeUsageUnknownLabel, SeverityInfo, "a preference label the vocabulary does not define; ignored"},

@@ -11,8 +11,8 @@
 //		fmt.Println(d) // "3: warning: ... [rule-shadowed]"
 //	}
 //
-// It reads files with the same tokenizer and grouper as
-// robotstxt.Parse, so its groups and rules are the matcher's.
+// It reads a file exactly as robotstxt.Parse does, line by line and
+// group by group, so its groups and rules are the matcher's.
 //
 // The per-line view, Report.Lines, has one [LineReport] per line: its tag
 // and its [LineFlags], in 8 bytes, since a file of bare line ends has as
@@ -29,6 +29,12 @@
 // thousands of groups, tens of thousands of rules), at most about 8 bytes
 // per byte read.
 //
+// License lines are those of RSL 1.0 (Really Simple Licensing, 10
+// December 2025, https://rslstandard.org/guide/robots-txt): the absolute
+// URL of the site's machine-readable licence terms, global like a sitemap
+// line. Lint checks the line, not the licence file, which it does not
+// fetch.
+//
 // The codes, with their usual severity (the registry [Codes] returns):
 //
 //	looks-like-html               error    the body is an HTML page, not robots.txt; reported alone
@@ -43,7 +49,7 @@
 //	missing-colon                 warning  "key value" without a colon: Google accepts it, others may not
 //	key-typo                      warning  a misspelt key Google accepts (useragent, disalow, site-map, ...)
 //	key-prefix                    warning  a key read only because it begins with a known one (Disallowed:, User-agents:)
-//	unknown-key                   warning  a key Google does not know; the line is ignored
+//	unknown-key                   warning  a key Google does not know; the line is ignored (info for RSL's License)
 //	unused-key                    info     a known key Google ignores (crawl-delay, host, noindex, ...)
 //	rule-outside-group            error    an allow or disallow before any user-agent line; ignored
 //	path-not-absolute             error    a pattern starting with neither '/' nor '*'; it never matches
@@ -59,6 +65,8 @@
 //	rule-shadowed                 warning  a rule that can never decide: a rule that takes precedence covers it
 //	sitemap-not-absolute          error    a sitemap that is not an absolute http(s) URL (warning when empty)
 //	crawl-delay-invalid           warning  a crawl-delay that is not a non-negative number of seconds
+//	license-not-absolute          error    an RSL License that is not an absolute http(s) URL (warning when empty)
+//	license-in-group              warning  an RSL License line among a group's lines: it is global, for every crawler
 //	usage-malformed               error    a Content-Usage or Content-Signal value that is not an RFC 9651 dictionary: all unknown
 //	usage-empty                   warning  a Content-Usage or Content-Signal line without a preference
 //	usage-unknown-label           info     a preference label the vocabulary does not define; ignored

@@ -6,10 +6,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
 )
 
 // Lint's checks of groups and rules as Google's matcher forms them (the
@@ -166,7 +166,7 @@ func (l *linter) agentGroups() (global []int32, agents []agentGroups) {
 		buf = strconv.AppendQuote(buf, c.Tokens[t])
 		count[t] = int32(len(buf)) // now the end of t's name
 	}
-	all := unsafe.String(unsafe.SliceData(buf), len(buf))
+	all := swar.String(buf)
 	start := int32(0)
 	for t := range agents {
 		agents[t].name, start = all[start:count[t]], count[t]
@@ -305,7 +305,7 @@ func (l *linter) agentSets(global []int32, agents []agentGroups) []agentSet {
 	for k := range setOf {
 		gs := groupsOf(k)
 		// The bytes of the list of groups, hashed without a copy.
-		x := table.hash(unsafe.String((*byte)(unsafe.Pointer(unsafe.SliceData(gs))), len(gs)*4))
+		x := table.hash(swar.Int32Bytes(gs))
 		i := table.find(x, func(i int32) bool { return slices.Equal(groupsOf(int(first[i])), gs) })
 		if i < 0 {
 			i = nsets

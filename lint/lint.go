@@ -7,12 +7,12 @@ import (
 	"github.com/seed50c7eacc/robotstxt/internal/aipref"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
 	"math"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // A Severity says how much a diagnostic matters.
@@ -136,7 +136,7 @@ type Options struct {
 func LintWith(data []byte, opts Options) *Report {
 	limit := robotstxt.Options{MaxSize: opts.MaxSize}.Limit()
 	// No copy of data: every string of the report is formatted anew.
-	body := unsafe.String(unsafe.SliceData(data), len(data))
+	body := swar.String(data)
 	within := body
 	if len(body) > limit {
 		within = body[:limit]
@@ -155,9 +155,10 @@ func LintWith(data []byte, opts Options) *Report {
 		l.group(&gl)
 		if !l.quiet {
 			l.notePreference(&gl)
+			l.noteLicense(&gl)
 		}
 	}
-	if len(within) < len(body) {
+	if len(within) < len(body) && !l.quiet { // a body that is not robots.txt is reported alone
 		l.past = &pastLimit{limit: limit, size: len(body), cut: gl.Line, atLineStart: isLineEnd(body[limit-1])}
 		l.past.count(body)
 		l.reportPastLimit()
@@ -210,6 +211,7 @@ type linter struct {
 	msgBuf   []byte               // addAs formats messages here
 	interned hashIndex            // of the interned messages in msgs
 
+	license      licenseState    // where License lines stand; see noteLicense
 	prefGrouping aipref.Grouping // the AI usage preference grouping check
 	hasPrefs     bool            // some line is Content-Usage or Content-Signal
 }
@@ -306,7 +308,7 @@ func (l *linter) intern(msg []byte) uint32 {
 			}
 		}
 	} else {
-		x = l.interned.hash(unsafe.String(unsafe.SliceData(msg), len(msg)))
+		x = l.interned.hash(swar.String(msg))
 		if i := l.interned.find(x, func(i int32) bool { return l.msgs.at(int(i)) == string(msg) }); i >= 0 {
 			return uint32(i)
 		}
@@ -473,6 +475,10 @@ func (l *linter) checkDirective(ln *parse.Line) {
 			if lower == "crawl-delay" && !parse.IsDecimal(ln.Value) {
 				l.add(ln.Num, CodeCrawlDelayInvalid, "crawl-delay %s is not a number of seconds", quote(ln.Value))
 			}
+			return
+		}
+		if isLicenseKey(ln.Key) {
+			l.addAs(ln.Num, SeverityInfo, CodeUnknownKey, "Google ignores %s; crawlers that honour RSL 1.0 read it as the site's licence terms", quote(lower))
 			return
 		}
 		if near := nearKey(lower); near != "" {

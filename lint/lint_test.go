@@ -19,7 +19,7 @@ import (
 
 // reportSample has the structure of the sample in Google's reporting test
 // (reporting_robots_test.cc, LinesNumbersAreCountedCorrectly), with text of
-// our own: the same tags and flags on the same lines. GOOGLE-BEHAVIOR 5.
+// our own: the same tags and flags on the same lines. reporting_robots.cc RobotsParsingReporter.
 const reportSample = "User-Agent: alpha\n" + // 1
 	"Allow: /docs/public\n" + // 2
 	"User-Agent beta # colon missing\n" + // 3
@@ -39,7 +39,9 @@ const reportSample = "User-Agent: alpha\n" + // 1
 // The per-line view matches Google's RobotsParsingReporter on the sample:
 // tags, typo and missing-colon flags, comments, the last empty line, and
 // the counts (valid 8, last line 16). Each value was checked against
-// Google's reporting code and its test (GOOGLE-BEHAVIOR 5, 1.3, 1.6, 1.7).
+// Google's reporting code and its test (reporting_robots.cc
+// RobotsParsingReporter; robots.cc RobotsTxtParser::Parse, GetKeyAndValueFrom
+// and GetKeyType).
 func TestLintLineReport(t *testing.T) {
 	rep := Lint([]byte(reportSample))
 	want := []LineReport{
@@ -67,7 +69,7 @@ func TestLintLineReport(t *testing.T) {
 		t.Errorf("valid %d, unused %d, last line %d; want 8, 3, 16", rep.ValidDirectives, rep.UnusedDirectives, rep.LastLine)
 	}
 
-	// DOS and old Mac line ends: 4 directives, 7 lines (GOOGLE-BEHAVIOR 1.3).
+	// DOS and old Mac line ends: 4 directives, 7 lines (robots.cc RobotsTxtParser::Parse, line ends).
 	for _, eol := range []string{"\r\n", "\r"} {
 		body := strings.Join([]string{"User-Agent: foo", "Allow: /some/path", "User-Agent: bar", "", "", "Disallow: /", ""}, eol)
 		rep := Lint([]byte(body))
@@ -78,7 +80,7 @@ func TestLintLineReport(t *testing.T) {
 }
 
 // A line longer than 16,663 bytes is cut and flagged; its neighbours are
-// not (Google's LinesTooLongReportedCorrectly; GOOGLE-BEHAVIOR 1.4).
+// not (Google's LinesTooLongReportedCorrectly; robots.cc kMaxLineLen).
 func TestLintLineReportTooLong(t *testing.T) {
 	long := "/x/" + strings.Repeat("a", 2084*8)
 	rep := Lint([]byte("user-agent: foo\ndisallow: " + long + "\nallow: /\n"))
@@ -97,7 +99,7 @@ func TestLintLineReportTooLong(t *testing.T) {
 }
 
 // Every key Google's reporter tags unused, compared in full after ASCII
-// lower-casing (GOOGLE-BEHAVIOR 5), and keys that are not.
+// lower-casing (reporting_robots.cc RobotsParsingReporter), and keys that are not.
 func TestLintUnusedTags(t *testing.T) {
 	tests := []struct {
 		line string
@@ -158,8 +160,8 @@ func TestLintDiagnostics(t *testing.T) {
 		want []Diagnostic
 	}{
 		{
-			// GOOGLE-BEHAVIOR 2: rules before the first user-agent line are
-			// ignored. SPEC 4.2.
+			// robots.cc RobotsMatcher::HandleUserAgent: rules before the first user-agent line are
+			// ignored.
 			name: "rule before any user-agent line",
 			body: "Disallow: /private/\nDisallow:\nUser-agent: *\nDisallow: /tmp/\n",
 			want: []Diagnostic{
@@ -167,7 +169,7 @@ func TestLintDiagnostics(t *testing.T) {
 			},
 		},
 		{
-			// GOOGLE-BEHAVIOR 4.2: a pattern that starts with neither '/'
+			// robots.cc RobotsMatchStrategy::Matches: a pattern that starts with neither '/'
 			// nor '*' never matches, since every path starts with '/'.
 			name: "path not starting with / or *",
 			body: "User-agent: *\nDisallow: private/\nDisallow: https://example.com/admin/\nAllow: *.css\nDisallow: $\n",
@@ -178,7 +180,7 @@ func TestLintDiagnostics(t *testing.T) {
 			},
 		},
 		{
-			// GOOGLE-BEHAVIOR 1.7: typo keys, and keys read by prefix.
+			// robots.cc GetKeyType and its typos: typo keys, and keys read by prefix.
 			name: "keys accepted as typos or by prefix",
 			body: "Useragent: *\nDisallowed: /a/\nDissallow: /b/\nUser agent: x\nDisallow: /c/\n",
 			want: []Diagnostic{
@@ -189,7 +191,7 @@ func TestLintDiagnostics(t *testing.T) {
 			},
 		},
 		{
-			// GOOGLE-BEHAVIOR 1.6: the first colon splits, so a missing
+			// robots.cc GetKeyAndValueFrom: the first colon splits, so a missing
 			// colon before a URL puts the key inside "http:".
 			name: "key read by prefix hides a missing colon",
 			body: "Sitemap http://example.com/sitemap.xml\n",
@@ -199,7 +201,7 @@ func TestLintDiagnostics(t *testing.T) {
 			},
 		},
 		{
-			// GOOGLE-BEHAVIOR 1.6: white space instead of a colon is
+			// robots.cc GetKeyAndValueFrom: white space instead of a colon is
 			// accepted only between exactly two words.
 			name: "missing colon",
 			body: "User-agent *\nDisallow /a/\nDisallow /a/ /b/\n",
@@ -210,7 +212,7 @@ func TestLintDiagnostics(t *testing.T) {
 			},
 		},
 		{
-			// GOOGLE-BEHAVIOR 1.4: 16,663 bytes of a line are kept; a
+			// robots.cc kMaxLineLen: 16,663 bytes of a line are kept; a
 			// disallow cut there blocks more than it says.
 			name: "line cut at 16,663 bytes",
 			body: "User-agent: *\nDisallow: /" + long + "\n# " + long + "\n",
@@ -220,9 +222,9 @@ func TestLintDiagnostics(t *testing.T) {
 			},
 		},
 		{
-			// GOOGLE-BEHAVIOR 3: the product token is the leading run of
+			// robots.cc ExtractUserAgent: the product token is the leading run of
 			// letters, '-' and '_'; "*" must stand alone (or before white
-			// space) to be global. SPEC 5.2.
+			// space) to be global. RFC 9309 section 2.2.1.
 			name: "user-agent values read differently",
 			body: "User-agent: MJ12bot\nUser-agent: Googlebot/2.1\nUser-agent: *foo\nUser-agent: Foo Bar\nUser-agent: 008\nUser-agent: * bar\nUser-agent:\nDisallow: /x\n",
 			want: []Diagnostic{
@@ -236,7 +238,7 @@ func TestLintDiagnostics(t *testing.T) {
 			},
 		},
 		{
-			// GOOGLE-BEHAVIOR 2: a group naming the agent, even without
+			// robots.cc RobotsMatcher::HandleUserAgent: a group naming the agent, even without
 			// rules, keeps the "*" group from applying.
 			name: "group without rules overrides *",
 			body: "User-agent: *\nDisallow: /private/\n\nUser-agent: Bingbot\nUser-agent: Yandex\nCrawl-delay: 5\n",
@@ -252,8 +254,9 @@ func TestLintDiagnostics(t *testing.T) {
 			want: nil,
 		},
 		{
-			// google/robotstxt#51, GOOGLE-BEHAVIOR 2: only a user-agent
-			// line after a rule starts a group. SPEC 4.3, 4.5.
+			// google/robotstxt#51, robots.cc RobotsMatcher::HandleUserAgent: only a user-agent
+			// line after a rule starts a group; sitemap, unknown and blank lines
+			// leave groups alone.
 			name: "non-group line between user-agent lines",
 			body: "User-agent: a\nCrawl-delay: 10\nUser-agent: b\nDisallow: /\n",
 			want: []Diagnostic{
@@ -269,7 +272,7 @@ func TestLintDiagnostics(t *testing.T) {
 			},
 		},
 		{
-			// GOOGLE-BEHAVIOR 2: groups naming one agent are merged. SPEC 4.4.
+			// robots.cc RobotsMatcher::HandleUserAgent: groups naming one agent are merged. RFC 9309 section 2.2.1: matching groups combine.
 			name: "groups for one agent spread over the file",
 			body: "User-agent: Googlebot\nDisallow: /a/\n\nUser-agent: *\nDisallow: /b/\n\nUser-agent: googlebot\nDisallow: /c/\n\nUser-agent: *\nDisallow: /d/\n",
 			want: []Diagnostic{
@@ -278,7 +281,7 @@ func TestLintDiagnostics(t *testing.T) {
 			},
 		},
 		{
-			// GOOGLE-BEHAVIOR 4.3: allow wins ties.
+			// robots.cc LongestMatchRobotsMatchStrategy: allow wins ties.
 			name: "allow and disallow with the same pattern",
 			body: "User-agent: *\nDisallow: /shop/\nAllow: /caf%C3%A9\nAllow: /shop/\nDisallow: /café\n",
 			want: []Diagnostic{
@@ -288,7 +291,8 @@ func TestLintDiagnostics(t *testing.T) {
 			},
 		},
 		{
-			// GOOGLE-BEHAVIOR 4.2, 4.3: a trailing '*' matches the same
+			// robots.cc RobotsMatchStrategy::Matches and
+			// LongestMatchRobotsMatchStrategy: a trailing '*' matches the same
 			// paths with a longer pattern; "/*p" matches every path that
 			// starts with "/p".
 			name: "rules that never decide",
@@ -309,7 +313,7 @@ func TestLintDiagnostics(t *testing.T) {
 			},
 		},
 		{
-			// GOOGLE-BEHAVIOR 4.4: the allow rewritten for index.htm
+			// robots.cc RobotsMatcher::HandleAllow, index.htm: the allow rewritten for index.htm
 			// matches the directory too, so it is shadowed only if both
 			// forms are.
 			name: "index.html allow is not shadowed by a rule covering only the file",
@@ -317,7 +321,7 @@ func TestLintDiagnostics(t *testing.T) {
 			want: nil,
 		},
 		{
-			// GOOGLE-BEHAVIOR 4.2, 1.8: '$' is special only at the end;
+			// robots.cc RobotsMatchStrategy::Matches and MaybeEscapePattern: '$' is special only at the end;
 			// escapes are upper-cased; non-ASCII is percent-encoded.
 			name: "pattern details",
 			body: "User-agent: *\nDisallow: /a$b\nDisallow: /%e3%81%82\nDisallow: /café\nDisallow: /caf\xe9\n",
@@ -329,7 +333,7 @@ func TestLintDiagnostics(t *testing.T) {
 			},
 		},
 		{
-			// SPEC 7.1: sitemaps are absolute URLs. SPEC 7.2: crawl-delay
+			// RFC 9309 section 2.2.4: sitemaps are absolute URLs; crawl-delay
 			// is ignored by Google, and used by others as seconds.
 			name: "sitemap and crawl-delay values",
 			body: "Sitemap: /sitemap.xml\nSitemap: https://example.com/sitemap.xml\nSitemap:\nUser-agent: *\nCrawl-delay: soon\nCrawl-delay: 2.5\n",
@@ -342,7 +346,7 @@ func TestLintDiagnostics(t *testing.T) {
 			},
 		},
 		{
-			// SPEC 3.2: an HTML page is not robots.txt; one error says so.
+			// Google's documentation ("File format") ignores invalid lines: an HTML page is not robots.txt; one error says so.
 			name: "HTML page",
 			body: "\n<!DOCTYPE html>\n<html><head><title>Not found</title></head>\n<body>User-agent: *</body></html>\n",
 			want: []Diagnostic{
@@ -357,7 +361,7 @@ func TestLintDiagnostics(t *testing.T) {
 			},
 		},
 		{
-			// GOOGLE-BEHAVIOR 1.2: only a leading byte order mark is
+			// robots.cc RobotsTxtParser::Parse, the BOM: only a leading byte order mark is
 			// skipped; one inside the file is part of the line.
 			name: "byte order mark in the middle",
 			body: "\xEF\xBB\xBFUser-agent: *\nDisallow: /a\n\xEF\xBB\xBFUser-agent: b\nDisallow: /b\nDisallow: \xEF\xBB\xBF/c\n",

@@ -78,7 +78,7 @@ var unusedKeys = [...]string{
 
 func isUnusedKey(key string) bool {
 	for _, k := range unusedKeys {
-		if len(key) == len(k) && parse.HasPrefixFold(key, k) {
+		if parse.IsKey(key, k) {
 			return true
 		}
 	}

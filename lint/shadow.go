@@ -4,9 +4,9 @@ import (
 	"cmp"
 	"slices"
 	"strings"
-	"unsafe"
 
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
 )
 
 // Which rules can never decide: a rule of the other kind that takes
@@ -146,7 +146,7 @@ func (s *ruleSet) coveredBy(i int, idx *shadowIndex, budget *int, buf []byte) (i
 		}
 	}
 	buf = appendCoverText(buf[:0], r.pattern)
-	text := unsafe.String(unsafe.SliceData(buf), len(buf))
+	text := swar.String(buf)
 	t0 := textPrefix(text)
 	for _, n := range idx.lengths {
 		if int(n) > len(t0) || *budget <= 0 {

@@ -1,24 +1,17 @@
 package lint
 
 import (
-	"strings"
-
-	"github.com/seed50c7eacc/robotstxt"
 	"github.com/seed50c7eacc/robotstxt/internal/aipref"
+	"github.com/seed50c7eacc/robotstxt/internal/engine"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 )
 
 // Lint's checks of AI usage preference lines: Content-Usage
-// (draft-ietf-aipref-attach-05 and draft-ietf-aipref-vocab-07, 19 August
-// 2026) and Content-Signal (Cloudflare's Content Signals Policy). The
+// (draft-ietf-aipref-attach-05 of 19 August 2026 and
+// draft-ietf-aipref-vocab-08 of 14 September 2026) and Content-Signal
+// (Cloudflare's Content Signals Policy). The
 // checks themselves live in internal/aipref, shared with the parser's
 // reading of the values; this file turns their problems into diagnostics.
-
-// isKey reports whether key is name (lower-case), ignoring case, without
-// allocating.
-func isKey(key, name string) bool {
-	return len(key) == len(name) && parse.HasPrefixFold(key, name)
-}
 
 // notePreference records the line for the grouping check and checks a
 // preference value on its own.
@@ -34,10 +27,10 @@ func (l *linter) notePreference(gl *parse.Grouped) {
 		kind = aipref.LineAllowance
 	case parse.KeyUnknown:
 		switch {
-		case isKey(gl.Key, "content-usage"):
+		case parse.IsKey(gl.Key, "content-usage"):
 			kind = aipref.LinePreference
 			l.addProblems(aipref.CheckUsageValue(gl.Num, gl.Value))
-		case isKey(gl.Key, "content-signal"):
+		case parse.IsKey(gl.Key, "content-signal"):
 			kind = aipref.LinePreference
 			l.addProblems(aipref.CheckSignalValue(gl.Num, gl.Value))
 		}
@@ -70,9 +63,9 @@ func (l *linter) checkUsage() {
 		var signals []aipref.SignalLine
 		for _, o := range l.groups.Others(gi) {
 			switch {
-			case isKey(o.Key, "content-usage"):
+			case parse.IsKey(o.Key, "content-usage"):
 				usages = append(usages, aipref.UsageLine{Num: int(o.Line), Usage: aipref.ParseUsage(o.Value)})
-			case isKey(o.Key, "content-signal"):
+			case parse.IsKey(o.Key, "content-signal"):
 				signals = append(signals, aipref.SignalLine{Num: int(o.Line), Signal: aipref.ParseSignal(o.Value)})
 			}
 		}
@@ -85,22 +78,8 @@ func (l *linter) checkUsage() {
 }
 
 // groupVerdict returns the verdict of one group's own rules for a path, as
-// Google's matcher gives it.
+// Google's matcher gives it: the engine compiles the rules as it would
+// compile the group.
 func groupVerdict(rules []parse.Rule) func(path string) bool {
-	if len(rules) == 0 {
-		return func(string) bool { return true }
-	}
-	var b strings.Builder
-	b.WriteString("user-agent: *\n")
-	for _, r := range rules {
-		if r.Allow {
-			b.WriteString("allow: ")
-		} else {
-			b.WriteString("disallow: ")
-		}
-		b.WriteString(r.Value)
-		b.WriteByte('\n')
-	}
-	robots := robotstxt.ParseWith([]byte(b.String()), robotstxt.Options{MaxSize: -1})
-	return func(path string) bool { return robots.Allowed("*", path) }
+	return engine.CompileRules(rules).Allowed
 }

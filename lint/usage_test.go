@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed50c7eacc/robotstxt"
 	"github.com/seed50c7eacc/robotstxt/internal/aipref"
 	"github.com/seed50c7eacc/robotstxt/internal/corpus"
 )
 
 // TestUsageDiagnostics checks the AI usage preference codes on examples
-// from draft-ietf-aipref-attach-05 section 3, draft-ietf-aipref-vocab-07
+// from draft-ietf-aipref-attach-05 section 3, draft-ietf-aipref-vocab-08
 // section 6 and Cloudflare's Content Signals Policy, and on the mistakes
 // each code names.
 func TestUsageDiagnostics(t *testing.T) {
@@ -35,6 +36,11 @@ func TestUsageDiagnostics(t *testing.T) {
 		{"disallowed path of another group is not this group's", "User-agent: a\nDisallow: /private/\n\nUser-agent: b\nAllow: /\nContent-Usage: /private/ train-ai=y\n", nil},
 		{"contradiction", "User-agent: *\nAllow: /\nContent-Usage: train-ai=y\nContent-Signal: ai-train=no\n", []at{{3, CodeUsageContradiction}}},
 		{"agreement", "User-agent: *\nAllow: /\nContent-Usage: train-ai=n, search=y\nContent-Signal: ai-train=no, search=yes\n", nil},
+		{"vocab-08 section 6.1: ai-use is a label, not an unknown one", "User-agent: *\nAllow: /\nContent-Usage: train-ai=n, ai-use=n, search=y\nContent-Usage: /rag/ ai-use=y\n", nil},
+		{"vocab-08 section 6.2: ai-use takes y or n", "User-agent: *\nAllow: /\nContent-Usage: ai-use=no\n", []at{{3, CodeUsageBadValue}}},
+		{"ai-use against Content-Signal ai-input", "User-agent: *\nAllow: /\nContent-Usage: ai-use=n\nContent-Signal: ai-input=yes\n", []at{{3, CodeUsageContradiction}}},
+		{"ai-use agrees with ai-input", "User-agent: *\nAllow: /\nContent-Usage: ai-use=y, train-ai=n\nContent-Signal: ai-input=yes, ai-train=no\n", nil},
+		{"Content-Signal's ai-input is not a vocab-08 label", "User-agent: *\nAllow: /\nContent-Usage: ai-input=n\n", []at{{3, CodeUsageUnknownLabel}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -102,4 +108,33 @@ func TestCorpusUsage(t *testing.T) {
 		}
 	}
 	t.Logf("%d files; %d with Content-Usage or Content-Signal lines; %d of those flagged", len(files), withPrefs, flagged)
+}
+
+// TestSignalBeforeFirstGroup checks the decision the README's "AI usage
+// preferences" argues: a Content-Signal (or Content-Usage) line before the
+// first user-agent line applies to no crawler, as the crawlers that honour
+// it read it (Cloudflare's Content Signals Policy writes it inside a
+// group; crawler-commons scopes it to its group since September 2026).
+// The site owner meant the whole site, so it is an error, and the message
+// says how to get that.
+func TestSignalBeforeFirstGroup(t *testing.T) {
+	const file = "Content-Signal: search=yes, ai-train=no\n\nUser-agent: *\nAllow: /\n"
+	var found []Diagnostic
+	for _, d := range Lint([]byte(file)).Diagnostics {
+		if d.Code == CodeUsageOutsideGroup {
+			found = append(found, d)
+		}
+	}
+	if len(found) != 1 || found[0].Line != 1 || found[0].Severity != SeverityError {
+		t.Fatalf("diagnostics %+v, want one usage-outside-group error on line 1", found)
+	}
+	for _, s := range []string{"applies to no crawler", "write it in the User-agent: * group"} {
+		if !strings.Contains(found[0].Message, s) {
+			t.Errorf("message %q does not say %q", found[0].Message, s)
+		}
+	}
+	u := robotstxt.Parse([]byte(file)).Usage("ClaudeBot", "/")
+	if u.Signal.AITrain.Preference != robotstxt.PreferenceUnknown || u.Signal.Search.Preference != robotstxt.PreferenceUnknown {
+		t.Errorf("Usage = %+v: the line before any group reached a crawler", u.Signal)
+	}
 }

@@ -15,8 +15,10 @@ func auditUsage(w io.Writer) {
 
 Reports what robots.txt FILE (- for standard input) says to the well-known AI
 and search crawlers: whether each may fetch each URL (default: the site root /),
-its AI usage preferences there (Content-Usage, Content-Signal), and which names
-Google's product-token rule reads differently from how they are written.
+its AI usage preferences there (Content-Usage train-ai, ai-use and search, as
+in draft-ietf-aipref-vocab-08; Content-Signal ai-train, ai-input and search),
+and which names Google's product-token rule reads differently from how they
+are written.
 Exit status: 0 reported, 2 usage or read error.
 `)
 }
@@ -36,6 +38,16 @@ func auditCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, auditUsage, "audit: need a robots.txt FILE")
 	}
 	name, urls := positional[0], positional[1:]
+	bad := false
+	for _, u := range urls {
+		if err := checkURL(u, false); err != nil {
+			errorf(stderr, "%v", err)
+			bad = true
+		}
+	}
+	if bad {
+		return exitError
+	}
 	data, limit, err := readRobots(name, stdin, *maxSize)
 	if err != nil {
 		errorf(stderr, "%v", err)
@@ -47,6 +59,9 @@ func auditCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	name = displayName(name)
+	if rep.Truncated {
+		errorf(stderr, "%s: larger than %d bytes: only the first %d were read, as Googlebot does", display(name), rep.Limit, rep.Limit)
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

@@ -101,3 +101,49 @@ func TestAuditJSON(t *testing.T) {
 		t.Errorf("found %d of GPTBot, ClaudeBot, AI2Bot", found)
 	}
 }
+
+// TestAuditAIUse checks that audit shows vocab-08's AI Use category
+// (draft-ietf-aipref-vocab-08 section 4.2, label ai-use) beside train-ai
+// and search, in its text and as "ai_use" in its JSON.
+func TestAuditAIUse(t *testing.T) {
+	const file = "User-agent: *\nAllow: /\nContent-Usage: ai-use=n, search=y\n"
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"audit", "-"}, strings.NewReader(file), &stdout, &stderr); status != exitAllowed {
+		t.Fatalf("status %d: %s", status, stderr.String())
+	}
+	if want := "ai-use=disallow (line 3), search=allow (line 3)"; !strings.Contains(stdout.String(), want) {
+		t.Errorf("text lacks %q:\n%s", want, stdout.String())
+	}
+	stdout.Reset()
+	if status := run([]string{"audit", "-json", "-"}, strings.NewReader(file), &stdout, &stderr); status != exitAllowed {
+		t.Fatalf("status %d: %s", status, stderr.String())
+	}
+	var out struct {
+		Crawlers []struct {
+			Results []struct {
+				Usage struct {
+					AIUse struct {
+						Preference string `json:"preference"`
+						Line       int    `json:"line"`
+					} `json:"ai_use"`
+				} `json:"usage"`
+			} `json:"results"`
+		} `json:"crawlers"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Crawlers) == 0 {
+		t.Fatal("no crawlers")
+	}
+	for _, c := range out.Crawlers {
+		if u := c.Results[0].Usage.AIUse; u.Preference != "disallow" || u.Line != 3 {
+			t.Fatalf("ai_use = %+v, want disallow from line 3", u)
+		}
+	}
+	stdout.Reset()
+	run([]string{"audit", "-h"}, nil, &stdout, &stderr)
+	if !strings.Contains(stdout.String(), "ai-use") {
+		t.Errorf("audit -h does not name ai-use:\n%s", stdout.String())
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/seed50c7eacc/robotstxt"
 	"github.com/seed50c7eacc/robotstxt/fetch"
 	"github.com/seed50c7eacc/robotstxt/internal/agenthint"
+	"github.com/seed50c7eacc/robotstxt/internal/audit"
 )
 
 // checkFlags are the flags of check.
@@ -31,7 +32,7 @@ func newCheckFlags() (*flag.FlagSet, *checkFlags) {
 	fs.BoolVar(&f.live, "fetch", false, "fetch each URL's robots.txt over HTTP instead of reading FILE")
 	fs.DurationVar(&f.timeout, "timeout", fetch.DefaultTimeout, "with -fetch, the time limit of each fetch")
 	fs.StringVar(&f.urls, "urls", "", "also check the URLs listed one per line in file `LIST` (- for standard input)")
-	fs.BoolVar(&f.json, "json", false, "print one JSON object per URL: url, allowed, verdict, rule {line, kind, pattern}")
+	fs.BoolVar(&f.json, "json", false, "print one JSON object per URL: url, allowed, verdict, rule {line, kind, pattern} or null")
 	return fs, f
 }
 
@@ -64,6 +65,9 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(positional) == 0 && f.urls == "" {
 			return usageError(stderr, checkUsage, "-fetch needs at least one URL, or -urls")
 		}
+		if len(positional) > 0 && checkURL(positional[0], true) != nil && isFile(positional[0]) {
+			return usageError(stderr, checkUsage, "-fetch fetches each URL's robots.txt and takes no FILE, but %q is a file: drop -fetch to check URLs against it", positional[0])
+		}
 		return checkLive(positional, f, stdin, out, stderr)
 	}
 	if len(positional) == 0 || len(positional) < 2 && f.urls == "" {
@@ -84,6 +88,11 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	a := robots.Agent(f.agent)
 	return checkEach(positional[1:], f.urls, stdin, stderr, func(url string) int {
+		if err := checkURL(url, false); err != nil {
+			errorf(stderr, "%v", err)
+			out.failure(url, err)
+			return exitError
+		}
 		v := a.Explain(url)
 		out.verdict(url, v, "")
 		return verdictStatus(v)
@@ -95,9 +104,14 @@ func checkLive(urls []string, f *checkFlags, stdin io.Reader, out *printer, stde
 	client := &fetch.Client{Timeout: f.timeout}
 	ctx := context.Background()
 	return checkEach(urls, f.urls, stdin, stderr, func(url string) int {
-		robotsURL, err := robotstxt.RobotsURL(url)
-		if err != nil {
+		if err := checkURL(url, true); err != nil {
 			errorf(stderr, "%v", err)
+			out.failure(url, err)
+			return exitError
+		}
+		robotsURL, err := robotstxt.RobotsURL(url)
+		if err != nil { // checkURL accepts only what RobotsURL does
+			errorf(stderr, "%q: %v", url, err)
 			out.failure(url, err)
 			return exitError
 		}
@@ -107,7 +121,7 @@ func checkLive(urls []string, f *checkFlags, stdin io.Reader, out *printer, stde
 			robots, err = client.Robots(ctx, url) // from the entry just cached
 		}
 		if err != nil {
-			errorf(stderr, "%s: %v", display(robotsURL), err)
+			errorf(stderr, "%s: fetching its robots.txt: %v", display(url), err)
 			out.failure(url, err)
 			return exitError
 		}
@@ -190,21 +204,15 @@ func newPrinter(w io.Writer, asJSON bool) *printer {
 
 // jsonVerdict is the JSON form of one answer.
 type jsonVerdict struct {
-	URL     string    `json:"url"`
-	Allowed bool      `json:"allowed"`
-	Verdict string    `json:"verdict"`          // "allowed" or "disallowed"
-	Rule    *jsonRule `json:"rule"`             // null when no rule applied
-	Reason  string    `json:"reason,omitempty"` // with -fetch, why the site has no rules
+	URL     string      `json:"url"`
+	Allowed bool        `json:"allowed"`
+	Verdict string      `json:"verdict"`          // "allowed" or "disallowed"
+	Rule    *audit.Rule `json:"rule"`             // null when no rule applied
+	Reason  string      `json:"reason,omitempty"` // with -fetch, why the site has no rules
 
 	RobotsURL string `json:"robots_url,omitempty"` // with -fetch
 	Outcome   string `json:"outcome,omitempty"`    // with -fetch: "rules", "allow all" or "disallow all"
 	Error     string `json:"error,omitempty"`      // the URL could not be checked
-}
-
-type jsonRule struct {
-	Line    int    `json:"line"`
-	Kind    string `json:"kind"` // "allow" or "disallow"
-	Pattern string `json:"pattern"`
 }
 
 func (p *printer) verdict(url string, v robotstxt.Verdict, why string) {
@@ -231,13 +239,7 @@ func jsonOf(url string, v robotstxt.Verdict, why string) jsonVerdict {
 	if v.Allowed {
 		j.Verdict = "allowed"
 	}
-	if v.Rule.Line != 0 {
-		kind := "disallow"
-		if v.Rule.Allow {
-			kind = "allow"
-		}
-		j.Rule = &jsonRule{Line: v.Rule.Line, Kind: kind, Pattern: v.Rule.Pattern}
-	}
+	j.Rule = audit.RuleOf(v.Rule)
 	return j
 }
 

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -94,4 +96,60 @@ func display(s string) string {
 		}
 	}
 	return s
+}
+
+// checkURL returns nil when s is something the robots.txt rules can be
+// checked against: a path starting with "/", or an absolute http or https
+// URL with a valid host and port (RFC 9309 section 2.3: a robots.txt file
+// governs the URLs of its scheme, host and port). With absolute true
+// (-fetch), a path is refused too: it names no site to fetch from. The
+// error names s as typed and says what is wrong.
+func checkURL(s string, absolute bool) error {
+	if strings.HasPrefix(s, "/") {
+		if absolute {
+			return fmt.Errorf("%q is a path, not an absolute http(s) URL: it names no site whose robots.txt could be fetched", s)
+		}
+		return nil
+	}
+	// Only the scheme, host and port are checked: the path, query and
+	// fragment are matched byte for byte, whatever they hold ("/%zz"
+	// included), as they are in a path given alone.
+	origin := s
+	if i := strings.Index(s, "://"); i >= 0 {
+		if j := strings.IndexAny(s[i+3:], "/?#"); j >= 0 {
+			origin = s[:i+3+j]
+		}
+	}
+	_, err := robotstxt.RobotsURL(origin)
+	var parseErr *url.Error
+	var urlErr *robotstxt.URLError
+	switch {
+	case err == nil:
+		if scheme, _, _ := strings.Cut(s, ":"); !strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") {
+			return fmt.Errorf("%q is not an http or https URL", s)
+		}
+		return nil
+	case errors.Is(err, robotstxt.ErrNotAbsolute):
+		if absolute {
+			return fmt.Errorf("%q is not an absolute http(s) URL", s)
+		}
+		return fmt.Errorf("%q is neither an absolute http(s) URL nor a path starting with \"/\"", s)
+	case errors.Is(err, robotstxt.ErrUnsupportedScheme):
+		return fmt.Errorf("%q is not an http or https URL", s)
+	case errors.As(err, &parseErr):
+		return fmt.Errorf("%q is not a valid URL: %v", s, parseErr.Err)
+	case errors.As(err, &urlErr):
+		return fmt.Errorf("%q is not a valid URL: %v", s, urlErr.Err)
+	}
+	return fmt.Errorf("%q is not a valid URL: %v", s, err)
+}
+
+// isFile reports whether name is what a FILE argument names: standard
+// input, or a file that exists.
+func isFile(name string) bool {
+	if name == "-" {
+		return true
+	}
+	_, err := os.Stat(name)
+	return err == nil
 }

@@ -50,7 +50,7 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		data = data[:limit] // the byte past the limit only says that the file goes on
 	}
 	report := robotslint.LintWith(data, robotslint.Options{MaxSize: limit})
-	if cut {
+	if cut && !notRobotsTxt(report) {
 		// What follows the limit was not read, so it cannot be described
 		// as Lint would; say where Googlebot stops.
 		report.Diagnostics = append(report.Diagnostics, robotslint.Diagnostic{
@@ -81,4 +81,25 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitLintErr
 	}
 	return exitClean
+}
+
+// notRobotsTxt reports whether lint found that the body is not a
+// robots.txt file at all (HTML, binary, gzip, UTF-16): that diagnostic is
+// reported alone, as the package documents, so nothing is added to it.
+func notRobotsTxt(report *robotslint.Report) bool {
+	for _, d := range report.Diagnostics {
+		if aloneCodes[d.Code] {
+			return true
+		}
+	}
+	return false
+}
+
+// aloneCodes are the codes lint reports alone; TestAloneCodes checks them
+// against the package's registry.
+var aloneCodes = map[robotslint.Code]bool{
+	robotslint.CodeLooksLikeHTML: true,
+	robotslint.CodeBinary:        true,
+	robotslint.CodeGzip:          true,
+	robotslint.CodeUTF16:         true,
 }

@@ -15,16 +15,21 @@
 // check is the default command. FILE is a robots.txt file, or - for
 // standard input. For each URL it prints one line: ALLOWED or DISALLOWED,
 // the URL, and the deciding line of the file with its rule as written, or
-// that no rule applied. URLs may hold raw UTF-8; they are matched as a
-// crawler would send them, percent-encoded. Flags may come before or after
-// FILE and the URLs; "--" ends the flags.
+// that no rule applied. A URL is an absolute http or https URL or a path
+// starting with "/"; anything else ("example.com/x", "", a URL that does
+// not parse) is an error, reported on standard error with the URL as
+// typed. URLs may hold raw UTF-8; they are matched as a crawler would send
+// them, percent-encoded. Flags may come before or after FILE and the URLs;
+// "--" ends the flags.
 //
 // -urls LIST reads more URLs, one per line, from the file LIST, or from
 // standard input when LIST is - (FILE cannot then be - too). -json prints
 // one JSON object per URL instead of a line: the URL, the verdict and the
-// deciding rule (line, kind and pattern).
+// deciding rule, {"line", "kind", "pattern"}, or null when no rule applied
+// (audit -json writes rules the same way; every key is snake_case).
 //
-// With -fetch there is no FILE: the robots.txt file of each URL's site is
+// With -fetch there is no FILE (a FILE given is refused, not read as a
+// URL), and each URL must be absolute: the robots.txt file of its site is
 // fetched over HTTP and cached as Google's crawler does (package fetch). A
 // site whose file is missing is allowed, and one whose file could not be
 // fetched (a 5xx or 429 status, a network error) is disallowed, as Google
@@ -52,11 +57,15 @@
 // (a list kept in the repository, from the ai.robots.txt project): for
 // each crawler and each URL (default: the site root /), whether it may
 // fetch it and which line decided, and its AI usage preferences there
-// (Content-Usage, Content-Signal); then the crawler names that Google's
+// (the Content-Usage categories of draft-ietf-aipref-vocab-08, train-ai,
+// ai-use and search; the Content-Signal ones, ai-train, ai-input and
+// search); then the crawler names that Google's
 // product-token rule reads differently from how they are written
-// ("AI2Bot" as "AI"). It asks with the token Google reads. -json prints
-// the report as JSON. The exit status is 0, or 2 for a usage or read
-// error.
+// ("AI2Bot" as "AI"). It asks with the token Google reads. It lists the
+// file's License lines (RSL 1.0), which it neither fetches nor evaluates,
+// and warns, as check does, when the file was cut at the size limit.
+// -json prints the report as JSON. The exit status is 0, or 2 for a usage
+// or read error (a URL that is not one included).
 //
 // Every command reads at most -max-size bytes of FILE (plus one, to know
 // that the file goes on), as Googlebot reads only the first 500 KiB.
@@ -104,6 +113,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 && args[0] == "help" {
+			if args[1] == "help" {
+				usage(stdout)
+				return exitAllowed
+			}
 			if c, ok := lookup(args[1]); ok {
 				return c.run([]string{"-h"}, stdin, stdout, stderr)
 			}

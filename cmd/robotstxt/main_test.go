@@ -116,11 +116,13 @@ func TestRun(t *testing.T) {
 				`{"url":"https://example.com/x","allowed":false,"verdict":"disallowed","rule":{"line":14,"kind":"disallow","pattern":"/"}}` + "\n",
 		},
 		{
+			// After --, "-x" is a URL, not a flag: not a valid one.
 			name:       "-- ends the flags",
 			args:       []string{"-agent", "a", "-", "--", "-x", "/-y"},
 			stdin:      "User-agent: a\nDisallow: /-y\n",
-			wantStatus: exitDisallowed,
-			wantOut:    "ALLOWED    -x (no rule applied)\nDISALLOWED /-y (line 2: disallow: /-y)\n",
+			wantStatus: exitError,
+			wantOut:    "DISALLOWED /-y (line 2: disallow: /-y)\n",
+			wantErr:    `robotstxt: "-x" is neither an absolute http(s) URL nor a path starting with "/"`,
 		},
 		{
 			name:       "a flag's value may be --",

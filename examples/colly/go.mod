@@ -1,6 +1,6 @@
 module github.com/seed50c7eacc/robotstxt/examples/colly
 
-go 1.24.0
+go 1.25.0
 
 require (
 	github.com/gocolly/colly/v2 v2.3.0

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
@@ -20,12 +21,14 @@ type redisServer struct {
 	bin  string
 	dir  string
 	port int
+	args []string // extra redis-server arguments
 	cmd  *exec.Cmd
 }
 
-// startRedis starts redis-server, or skips the test loudly when the binary
-// is missing (CI installs Debian's redis-server package).
-func startRedis(t testing.TB) *redisServer {
+// startRedis starts redis-server, with extra arguments if any, or skips
+// the test loudly when the binary is missing (CI installs Debian's
+// redis-server package).
+func startRedis(t testing.TB, args ...string) *redisServer {
 	t.Helper()
 	bin, err := exec.LookPath("redis-server")
 	if err != nil {
@@ -40,7 +43,7 @@ func startRedis(t testing.TB) *redisServer {
 	}
 	port := l.Addr().(*net.TCPAddr).Port
 	l.Close()
-	s := &redisServer{t: t, bin: bin, dir: t.TempDir(), port: port}
+	s := &redisServer{t: t, bin: bin, dir: t.TempDir(), port: port, args: args}
 	s.start()
 	t.Cleanup(s.stop)
 	return s
@@ -50,10 +53,10 @@ func (s *redisServer) addr() string { return fmt.Sprintf("127.0.0.1:%d", s.port)
 
 func (s *redisServer) start() {
 	s.t.Helper()
-	s.cmd = exec.Command(s.bin,
+	s.cmd = exec.Command(s.bin, append([]string{
 		"--port", fmt.Sprint(s.port), "--bind", "127.0.0.1",
 		"--dir", s.dir, "--save", "", "--appendonly", "no",
-		"--logfile", filepath.Join(s.dir, "redis.log"))
+		"--logfile", filepath.Join(s.dir, "redis.log")}, s.args...)...)
 	if err := s.cmd.Start(); err != nil {
 		s.t.Fatalf("starting redis-server: %v", err)
 	}
@@ -74,6 +77,7 @@ func (s *redisServer) stop() {
 	if s.cmd == nil {
 		return
 	}
+	s.cmd.Process.Signal(syscall.SIGCONT) // if the test stopped it
 	s.cmd.Process.Kill()
 	s.cmd.Wait()
 	s.cmd = nil

@@ -1,6 +1,14 @@
 // Package redisstore keeps the robots.txt entries of fetch.Client in Redis,
 // so that a crawl fleet shares them, and grants leases so that across the
-// fleet one process fetches each robots.txt URL per lifetime.
+// fleet one process fetches each robots.txt URL per lifetime. A lease is
+// short and renewed by its holder while it fetches (see fetch.Leaser): when
+// the holder dies, one of the processes waiting takes over as soon as it
+// lapses.
+//
+// The fetch.Client bounds the time a caller waits on Redis by its Timeout
+// whatever the Redis client's own timeouts: a stalled server costs a
+// caller at most that, and a copy that cannot be stored, or a lease that
+// cannot be had, only costs a fetch per process.
 //
 //	rdb := redis.NewClient(&redis.Options{Addr: "localhost:6379"})
 //	client := &fetch.Client{Cache: redisstore.New(rdb, "robots:")}
@@ -27,8 +35,9 @@ const DefaultRetention = fetch.UnreachableLimit + 24*time.Hour
 
 // A Store is a fetch.Cache and fetch.Leaser over Redis. Entries are kept
 // in their wire form (fetch.Entry.MarshalBinary) under Prefix + the
-// robots.txt URL; leases under Prefix + "lease:" + the URL. It is safe for
-// concurrent use.
+// robots.txt URL; leases under Prefix + "lease:" + the URL, holding a
+// random token of their holder (SET NX PX), which only that holder can
+// renew or delete. It is safe for concurrent use.
 type Store struct {
 	rdb    redis.UniversalClient
 	prefix string
@@ -92,24 +101,50 @@ if redis.call("GET", KEYS[1]) == ARGV[1] then
 end
 return 0`)
 
-// TryLease asks for the lease on robotsURL for ttl (SET NX PX): granted is
-// true when no other process holds it. release gives it back; it is nil
-// when the lease was not granted.
-func (s *Store) TryLease(ctx context.Context, robotsURL string, ttl time.Duration) (bool, func(), error) {
+// renewScript extends a lease only if this holder still holds it.
+var renewScript = redis.NewScript(`
+if redis.call("GET", KEYS[1]) == ARGV[1] then
+	return redis.call("PEXPIRE", KEYS[1], ARGV[2])
+end
+return 0`)
+
+// ErrLeaseLost is the error of renewing a lease that lapsed (and that
+// another process may hold since).
+var ErrLeaseLost = errors.New("redisstore: the lease lapsed")
+
+// TryLease asks for the lease on robotsURL for ttl (SET NX PX, atomic): it
+// returns nil, and no error, while another process holds it.
+func (s *Store) TryLease(ctx context.Context, robotsURL string, ttl time.Duration) (fetch.Lease, error) {
 	var token [16]byte
 	rand.Read(token[:])
-	tok := hex.EncodeToString(token[:])
-	key := s.prefix + "lease:" + robotsURL
-	ok, err := s.rdb.SetNX(ctx, key, tok, ttl).Result()
+	l := &lease{s: s, key: s.prefix + "lease:" + robotsURL, token: hex.EncodeToString(token[:])}
+	ok, err := s.rdb.SetNX(ctx, l.key, l.token, ttl).Result()
 	if err != nil || !ok {
-		return false, nil, err
+		return nil, err
 	}
-	release := func() {
-		// Released with a fresh context: the fetch's may have ended. A
-		// failure only leaves the lease to expire.
-		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-		defer cancel()
-		releaseScript.Run(ctx, s.rdb, []string{key}, tok)
+	return l, nil
+}
+
+// A lease is one holder's lease, known by its random token.
+type lease struct {
+	s     *Store
+	key   string
+	token string
+}
+
+// Renew extends the lease to ttl from now, if it is still this holder's.
+func (l *lease) Renew(ctx context.Context, ttl time.Duration) error {
+	n, err := renewScript.Run(ctx, l.s.rdb, []string{l.key}, l.token, ttl.Milliseconds()).Int()
+	if err != nil {
+		return err
 	}
-	return true, release, nil
+	if n == 0 {
+		return ErrLeaseLost
+	}
+	return nil
+}
+
+// Release deletes the lease, if it is still this holder's.
+func (l *lease) Release(ctx context.Context) error {
+	return releaseScript.Run(ctx, l.s.rdb, []string{l.key}, l.token).Err()
 }

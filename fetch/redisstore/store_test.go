@@ -2,6 +2,7 @@ package redisstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -59,19 +60,35 @@ func TestGetPutLease(t *testing.T) {
 		t.Errorf("key TTL %v, want about %v", ttl, want)
 	}
 
-	granted, release, err := s.TryLease(ctx, "http://a/robots.txt", time.Minute)
-	if !granted || err != nil {
-		t.Fatalf("first lease: %v, %v", granted, err)
+	lease, err := s.TryLease(ctx, "http://a/robots.txt", time.Minute)
+	if lease == nil || err != nil {
+		t.Fatalf("first lease: %v, %v", lease, err)
 	}
-	if again, _, err := s.TryLease(ctx, "http://a/robots.txt", time.Minute); again || err != nil {
+	if again, err := s.TryLease(ctx, "http://a/robots.txt", time.Minute); again != nil || err != nil {
 		t.Errorf("second lease granted while held: %v, %v", again, err)
 	}
-	release()
-	if again, rel, err := s.TryLease(ctx, "http://a/robots.txt", time.Minute); !again || err != nil {
-		t.Errorf("lease not granted after release: %v, %v", again, err)
-	} else {
-		rel()
+	if err := lease.Renew(ctx, 2*time.Minute); err != nil {
+		t.Errorf("Renew: %v", err)
 	}
+	if ttl := srv.client().PTTL(ctx, "t:lease:http://a/robots.txt").Val(); ttl <= time.Minute {
+		t.Errorf("lease TTL %v after renewing for 2 minutes", ttl)
+	}
+	if err := lease.Release(ctx); err != nil {
+		t.Errorf("Release: %v", err)
+	}
+	if err := lease.Renew(ctx, time.Minute); !errors.Is(err, ErrLeaseLost) {
+		t.Errorf("Renew of a released lease: %v, want ErrLeaseLost", err)
+	}
+	again, err := s.TryLease(ctx, "http://a/robots.txt", time.Minute)
+	if again == nil || err != nil {
+		t.Fatalf("lease not granted after release: %v, %v", again, err)
+	}
+	// The old holder cannot release or renew the new holder's lease.
+	lease.Release(ctx)
+	if err := again.Renew(ctx, time.Minute); err != nil {
+		t.Errorf("the new holder's Renew after the old holder's Release: %v", err)
+	}
+	again.Release(ctx)
 
 	srv.stop()
 	if _, err := s.Get(ctx, "http://a/robots.txt"); err == nil {
@@ -264,10 +281,41 @@ func TestLeaseWaitAndStale(t *testing.T) {
 	gate := make(chan chan struct{}, 2) // one release channel per request
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hits.Add(1)
-		<-<-gate
+		// A request beyond the two expected finds no release channel: it
+		// ends with its client rather than holding the server's Close.
+		select {
+		case release := <-gate:
+			select {
+			case <-release:
+			case <-r.Context().Done():
+				return
+			}
+		case <-r.Context().Done():
+			return
+		}
 		io.WriteString(w, fleetRules)
 	}))
 	defer site.Close()
+	// waitFor polls cond for at most 10 s: a wait that never ends fails
+	// the test with what it waited for, not the whole package's timeout.
+	waitFor := func(what string, cond func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("waited 10 s for %s (%d requests so far)", what, hits.Load())
+			}
+		}
+	}
+	result := func(done <-chan error) error {
+		t.Helper()
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(10 * time.Second):
+			t.Fatal("no answer within 10 s")
+			return nil
+		}
+	}
 	clock := &fakeClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 	newClient := func() *fetch.Client {
 		s := New(srv.client(), "lease:")
@@ -288,19 +336,23 @@ func TestLeaseWaitAndStale(t *testing.T) {
 	gate <- release
 	aDone, bDone := make(chan error, 1), make(chan error, 1)
 	go ask(a, aDone)
-	for hits.Load() == 0 {
-		time.Sleep(time.Millisecond)
-	}
+	waitFor("a's fetch", func() bool { return hits.Load() > 0 })
 	go ask(b, bDone)
 	time.Sleep(100 * time.Millisecond) // b is polling for the entry
 	close(release)
 	for _, done := range []chan error{aDone, bDone} {
-		if err := <-done; err != nil {
+		if err := result(done); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if hits.Load() != 1 {
 		t.Fatalf("%d requests, want 1", hits.Load())
+	}
+	// a stores its copy and gives its lease back after its callers have
+	// their answer; until then a would find its own lease held and serve
+	// its stale copy rather than refetch (right, but not this test).
+	if err := a.Flush(context.Background()); err != nil {
+		t.Fatal(err)
 	}
 
 	// The copy expires; a refetches (held up), and b serves its stale copy
@@ -309,9 +361,7 @@ func TestLeaseWaitAndStale(t *testing.T) {
 	release = make(chan struct{})
 	gate <- release
 	go ask(a, aDone)
-	for hits.Load() == 1 {
-		time.Sleep(time.Millisecond)
-	}
+	waitFor("a's refetch", func() bool { return hits.Load() > 1 })
 	go ask(b, bDone)
 	select {
 	case err := <-bDone:
@@ -322,7 +372,7 @@ func TestLeaseWaitAndStale(t *testing.T) {
 		t.Fatal("b waited for a's fetch instead of serving its stale copy")
 	}
 	close(release)
-	if err := <-aDone; err != nil {
+	if err := result(aDone); err != nil {
 		t.Fatal(err)
 	}
 	if hits.Load() != 2 {

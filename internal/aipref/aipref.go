@@ -1,7 +1,18 @@
 // Package aipref reads Content-Usage values (draft-ietf-aipref-attach-05
-// and draft-ietf-aipref-vocab-07, both of 19 August 2026) and
-// Content-Signal values (Cloudflare's Content Signals Policy) one line at
-// a time, and checks them. Package robotstxt evaluates them per group;
+// of 19 August 2026, the attachment draft current with
+// draft-ietf-aipref-vocab-08 of 14 September 2026, which supersedes -07)
+// and Content-Signal values (Cloudflare's Content Signals Policy) one line
+// at a time, and checks them.
+//
+// The vocabulary is that of vocab-08, and section numbers below are
+// vocab-08's, given with their titles: the three categories AI Training
+// ("train-ai", section 4.1), AI Use ("ai-use", section 4.2, new in -08)
+// and Search ("search", section 4.3), the values y and n ("Preference
+// Labels", section 6.2), and the processing rules of section 6. Search
+// overrides the other two for a use that qualifies as search (section
+// 4.3); this package reports each category's preference as written, and
+// says nothing about which category a use falls in, which only the user
+// of the content knows. Package robotstxt evaluates the values per group;
 // package lint reports the problems found here.
 package aipref
 
@@ -12,8 +23,8 @@ import (
 )
 
 // Pref is the answer of one value for one category: the three outcomes of
-// draft-ietf-aipref-vocab-07 section 5. Its values are those of
-// robotstxt.Preference.
+// draft-ietf-aipref-vocab-08 section 5, "Applying Statements of
+// Preference". Its values are those of robotstxt.Preference.
 type Pref uint8
 
 // The answers.
@@ -23,10 +34,12 @@ const (
 	Disallow
 )
 
-// The labels of draft-ietf-aipref-vocab-07 section 6.1 and the keys of the
-// Content Signals Policy.
+// The labels of draft-ietf-aipref-vocab-08 section 6.1, "Usage Category
+// Labels" (categories AI Training, section 4.1; AI Use, section 4.2;
+// Search, section 4.3), and the keys of the Content Signals Policy.
 const (
 	LabelTrainAI = "train-ai"
+	LabelAIUse   = "ai-use"
 	LabelSearch  = "search"
 
 	SignalSearch  = "search"
@@ -63,8 +76,8 @@ func SplitUsageValue(raw string) (path, pref string) {
 
 // TokenPref maps a dictionary member to an answer: the Token yes allows,
 // the Token no disallows, and anything else (another token, a string, a
-// boolean, an inner list) is unknown (draft-ietf-aipref-vocab-07 section
-// 6.5). Parameters are ignored.
+// boolean, an inner list) is unknown (draft-ietf-aipref-vocab-08 section
+// 6.5, "Processing Algorithm"). Parameters are ignored (section 6.5.2).
 func TokenPref(m sfv.Member, yes, no string) Pref {
 	if m.IsInnerList || m.Item.Kind != sfv.Token {
 		return Unknown
@@ -80,15 +93,17 @@ func TokenPref(m sfv.Member, yes, no string) Pref {
 
 // A Usage is one Content-Usage value.
 type Usage struct {
-	Path            string // as written; "" when the value has none
-	TrainAI, Search Pref
-	Others          []sfv.DictMember // members vocab-07 does not define
-	Err             error            // why the preference failed to parse: all unknown
+	Path                   string // as written; "" when the value has none
+	TrainAI, AIUse, Search Pref
+	Others                 []sfv.DictMember // members vocab-08 does not define
+	Err                    error            // why the preference failed to parse: all unknown
 }
 
 // ParseUsage reads a Content-Usage value. A failed parse leaves every
-// category unknown (draft-ietf-aipref-vocab-07 section 6.5.1); a repeated
-// key's last value counts.
+// category unknown, and a repeated key's last value counts
+// (draft-ietf-aipref-vocab-08 section 6.5.1, "Multiple Preferences");
+// labels vocab-08 does not define are ignored (section 6.4, "Syntax
+// Extensions") and returned in Others.
 func ParseUsage(raw string) Usage {
 	path, pref := SplitUsageValue(raw)
 	u := Usage{Path: path}
@@ -96,6 +111,8 @@ func ParseUsage(raw string) Usage {
 		switch m.Key {
 		case LabelTrainAI:
 			u.TrainAI = TokenPref(m.Value, "y", "n")
+		case LabelAIUse:
+			u.AIUse = TokenPref(m.Value, "y", "n")
 		case LabelSearch:
 			u.Search = TokenPref(m.Value, "y", "n")
 		default:
@@ -154,8 +171,8 @@ func ParseSignal(raw string) Signal {
 }
 
 // Combine returns the result of two statements about one category, the
-// most restrictive winning (draft-ietf-aipref-vocab-07 section 5.1):
-// disallow over allow over unknown.
+// most restrictive winning (draft-ietf-aipref-vocab-08 section 5.1,
+// "Combining Preferences"): disallow over allow over unknown.
 func Combine(p, q Pref) Pref {
 	return max(p, q)
 }

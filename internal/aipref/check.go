@@ -28,8 +28,9 @@ const (
 )
 
 // CheckUsageValue checks a Content-Usage value against
-// draft-ietf-aipref-attach-05 section 3 and draft-ietf-aipref-vocab-07
-// section 6.
+// draft-ietf-aipref-attach-05 section 3 and draft-ietf-aipref-vocab-08
+// section 6, "Exemplary Serialization Format": its labels are train-ai,
+// ai-use and search (section 6.1), each with the values y and n.
 func CheckUsageValue(line int, raw string) []Problem {
 	path, pref := SplitUsageValue(raw)
 	if path == "" && pref != "" {
@@ -47,6 +48,7 @@ func CheckUsageValue(line int, raw string) []Problem {
 	}
 	return checkDictionary(line, pref, "Content-Usage", map[string][2]string{
 		LabelTrainAI: {"y", "n"},
+		LabelAIUse:   {"y", "n"},
 		LabelSearch:  {"y", "n"},
 	})
 }

@@ -38,11 +38,15 @@ func TestCheckUsageValue(t *testing.T) {
 		want                   []string // codes
 	}{
 		{"attach-05 example is clean", "Content-Usage", "/ai-ok/ train-ai=y", nil},
-		{"vocab-07 section 6 example is clean", "Content-Usage", "train-ai=y, search=n", nil},
-		{"vocab-07 section 6.5.1: repeated keys, values not tokens", "Content-Usage", `train-ai=y, train-ai, search=n, search="n"`,
+		{"vocab-08 section 6 example is clean", "Content-Usage", "train-ai=y, search=n", nil},
+		{"vocab-08 section 6.1: ai-use is a label of the vocabulary", "Content-Usage", "train-ai=n, ai-use=n, search=y", nil},
+		{"vocab-08 section 6.2: ai-use takes y or n", "Content-Usage", "ai-use=no", []string{ProblemBadValue}},
+		{"vocab-08 section 6.5.1: ai-use repeated", "Content-Usage", "ai-use=y, ai-use=n", []string{ProblemRepeatedKey}},
+		{"Content-Signal's ai-input in a Content-Usage line", "Content-Usage", "ai-input=n", []string{ProblemUnknownKey}},
+		{"vocab-08 section 6.5.1: repeated keys, values not tokens", "Content-Usage", `train-ai=y, train-ai, search=n, search="n"`,
 			[]string{ProblemRepeatedKey, ProblemBadValue, ProblemRepeatedKey, ProblemBadValue}},
-		{"vocab-07 section 6.5.1: upper case fails the parse", "Content-Usage", "Train-AI=n", []string{ProblemMalformed}},
-		{"vocab-07 section 6.4: unknown label", "Content-Usage", "train-ai=n, train-genai=n", []string{ProblemUnknownKey}},
+		{"vocab-08 section 6.5.1: upper case fails the parse", "Content-Usage", "Train-AI=n", []string{ProblemMalformed}},
+		{"vocab-08 section 6.4: unknown label", "Content-Usage", "train-ai=n, train-genai=n", []string{ProblemUnknownKey}},
 		{"Content-Signal values in a Content-Usage line", "Content-Usage", "train-ai=no", []string{ProblemBadValue}},
 		{"path without a slash", "Content-Usage", "private/ train-ai=n", []string{ProblemPathNoSlash}},
 		{"wildcard path without a slash", "Content-Usage", "*.pdf train-ai=n", []string{ProblemPathNoSlash}},
@@ -52,6 +56,7 @@ func TestCheckUsageValue(t *testing.T) {
 		{"Cloudflare managed file: use is not one of the three signals", "Content-Signal", "search=yes,ai-train=no,use=reference", []string{ProblemUnknownKey}},
 		{"Content-Usage values in a Content-Signal line", "Content-Signal", "ai-train=n", []string{ProblemBadValue}},
 		{"vocab label in a Content-Signal line", "Content-Signal", "train-ai=no", []string{ProblemUnknownKey}},
+		{"vocab-08's ai-use in a Content-Signal line", "Content-Signal", "ai-use=no", []string{ProblemUnknownKey}},
 		{"Content-Signal with a path", "Content-Signal", "/blog/ ai-train=no", []string{ProblemSignalPath}},
 		{"Content-Signal with spaces instead of commas", "Content-Signal", "search=yes ai-train=no", []string{ProblemMalformed}},
 		{"empty Content-Signal", "Content-Signal", "", []string{ProblemEmpty}},
@@ -97,7 +102,7 @@ func FuzzCheckValue(f *testing.F) {
 				t.Fatalf("check of %q: incomplete problem %+v", s, p)
 			}
 		}
-		if u := ParseUsage(s); u.Err != nil && (u.TrainAI != Unknown || u.Search != Unknown || u.Others != nil) {
+		if u := ParseUsage(s); u.Err != nil && (u.TrainAI != Unknown || u.AIUse != Unknown || u.Search != Unknown || u.Others != nil) {
 			t.Fatalf("ParseUsage(%q) failed but knows something: %+v", s, u)
 		}
 	})

@@ -81,8 +81,7 @@ func (g *Grouping) Next(l Line) (Problem, bool) {
 		g.ruleSeen = true
 	case LinePreference:
 		if !g.inGroup {
-			return Problem{l.Num, ProblemOutsideGroup,
-				"this preference comes before the first user-agent line, so it belongs to no group and applies to no crawler"}, true
+			return Problem{l.Num, ProblemOutsideGroup, outsideGroupMsg}, true
 		}
 		if !g.ruleSeen && g.prefLine == 0 {
 			g.prefLine = l.Num
@@ -90,6 +89,16 @@ func (g *Grouping) Next(l Line) (Problem, bool) {
 	}
 	return Problem{}, false
 }
+
+// outsideGroupMsg explains a preference line before the first user-agent
+// line. Site owners write Content-Signal there meaning the whole site, but
+// the readers that honour it scope it to a group: Cloudflare's Content
+// Signals Policy writes it inside "User-agent: *", crawler-commons reads
+// it per group since September 2026 (pull request 604), and
+// draft-ietf-aipref-attach-05 section 3 makes Content-Usage a rule of a
+// group. So the line reaches no crawler, and the fix is to move it.
+const outsideGroupMsg = "this preference comes before the first user-agent line, so it belongs to no group and applies to no crawler " +
+	"(crawlers read Content-Usage and Content-Signal per group); to mean every crawler, write it in the User-agent: * group"
 
 // A UsageLine is a Content-Usage line of a group, parsed.
 type UsageLine struct {
@@ -130,9 +139,10 @@ func CheckDisallowedPaths(usages []UsageLine, allowed func(path string) bool) []
 
 // CheckContradictions finds a group's Content-Usage rules that say the
 // opposite of its Content-Signal lines about the same use: train-ai
-// against ai-train, search against search. The group's Content-Signal
-// lines combine, most restrictive winning. The message names the paths
-// where both apply.
+// against ai-train, ai-use against ai-input (both name content used as
+// input to a generative model that the user did not hand over), search
+// against search. The group's Content-Signal lines combine, most
+// restrictive winning. The message names the paths where both apply.
 func CheckContradictions(usages []UsageLine, signals []SignalLine) []Problem {
 	if len(signals) == 0 {
 		return nil
@@ -141,14 +151,16 @@ func CheckContradictions(usages []UsageLine, signals []SignalLine) []Problem {
 		pref Pref
 		line int
 	}
-	var train, search decided
+	combine := func(d *decided, p Pref, line int, first bool) {
+		if first || Combine(d.pref, p) != d.pref {
+			*d = decided{Combine(d.pref, p), line}
+		}
+	}
+	var train, input, search decided
 	for i, s := range signals {
-		if i == 0 || Combine(train.pref, s.AITrain) != train.pref {
-			train = decided{Combine(train.pref, s.AITrain), s.Num}
-		}
-		if i == 0 || Combine(search.pref, s.Search) != search.pref {
-			search = decided{Combine(search.pref, s.Search), s.Num}
-		}
+		combine(&train, s.AITrain, s.Num, i == 0)
+		combine(&input, s.AIInput, s.Num, i == 0)
+		combine(&search, s.Search, s.Num, i == 0)
 	}
 	var out []Problem
 	for _, r := range usages {
@@ -158,6 +170,7 @@ func CheckContradictions(usages []UsageLine, signals []SignalLine) []Problem {
 			signal     decided
 		}{
 			{LabelTrainAI, SignalAITrain, r.TrainAI, train},
+			{LabelAIUse, SignalAIInput, r.AIUse, input},
 			{LabelSearch, SignalSearch, r.Search, search},
 		} {
 			if pair.usage == Unknown || pair.signal.pref == Unknown || pair.usage == pair.signal.pref {

@@ -90,3 +90,32 @@ func TestCheckDisallowedPathsAndContradictions(t *testing.T) {
 		t.Errorf("contradictions mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// TestContradictionsAIUse checks that vocab-08's ai-use (section 4.2) is
+// held against Content-Signal's ai-input, its nearest use, and never
+// against ai-train or search.
+func TestContradictionsAIUse(t *testing.T) {
+	tests := []struct {
+		name, usage, signal string
+		want                []string // messages
+	}{
+		{"ai-use=n against ai-input=yes", "ai-use=n", "ai-input=yes",
+			[]string{"Content-Usage ai-use says disallow for every path but the Content-Signal ai-input on line 2 says allow"}},
+		{"ai-use=y against ai-input=no on a path", "/docs/ ai-use=y", "search=yes, ai-input=no",
+			[]string{"Content-Usage ai-use says allow for paths matching /docs/ but the Content-Signal ai-input on line 2 says disallow"}},
+		{"agreement", "ai-use=n, search=y", "ai-input=no, search=yes", nil},
+		{"ai-use is not ai-train", "ai-use=n", "ai-train=yes", nil},
+		{"ai-use is not search", "ai-use=n", "search=yes", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, p := range CheckContradictions([]UsageLine{{1, ParseUsage(tt.usage)}}, []SignalLine{{2, ParseSignal(tt.signal)}}) {
+				got = append(got, p.Msg)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -15,14 +15,29 @@ import (
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 )
 
-// A Report is the audit of one file.
+// A Report is the audit of one file. Its JSON form, with snake_case keys,
+// is what the robotstxt command's audit -json prints and what the browser
+// tester reads.
 type Report struct {
 	Source crawlers.SourceInfo `json:"source"` // the crawler list's snapshot
 	URLs   []string            `json:"urls"`
+	// Truncated reports that the file was longer than Limit bytes, so
+	// that only its first Limit bytes were read, as Googlebot reads only
+	// the first 500 KiB.
+	Truncated bool `json:"truncated"`
+	Limit     int  `json:"limit"` // the size limit the file was read with
 	// PreferenceLines counts the file's Content-Usage and Content-Signal
 	// lines, in groups or not.
-	PreferenceLines int       `json:"preference_lines"`
-	Crawlers        []Crawler `json:"crawlers"`
+	PreferenceLines int `json:"preference_lines"`
+	// PreferencesOutsideGroups are the lines of the Content-Usage and
+	// Content-Signal lines that stand before the first user-agent line:
+	// they belong to no group, so they apply to no crawler (see the
+	// README's "AI usage preferences"); [] when none.
+	PreferencesOutsideGroups []int `json:"preferences_outside_groups"`
+	// Licenses are the values of the file's License lines (RSL 1.0), in
+	// file order; empty, not nil, when there are none.
+	Licenses []string  `json:"licenses"`
+	Crawlers []Crawler `json:"crawlers"`
 }
 
 // A Crawler is the audit of one name of the list.
@@ -48,8 +63,36 @@ type Crawler struct {
 type Result struct {
 	URL     string          `json:"url"`
 	Allowed bool            `json:"allowed"`
-	Rule    robotstxt.Rule  `json:"rule"` // the deciding rule; Line 0 when none applied
+	Rule    *Rule           `json:"rule"` // the deciding rule; nil (null) when none applied
 	Usage   robotstxt.Usage `json:"usage"`
+}
+
+// A Rule is the rule that decided an answer, in the one form every report
+// of the robotstxt command and the browser tester uses: in JSON,
+// {"line": 12, "kind": "disallow", "pattern": "/private/"}, and null
+// (a nil *Rule) when no rule applied.
+type Rule struct {
+	Line    int    `json:"line"`    // 1-based line number in the file
+	Kind    string `json:"kind"`    // "allow" or "disallow"
+	Pattern string `json:"pattern"` // the path pattern as written
+}
+
+// RuleOf returns the report form of r, or nil when r is no rule (Line 0,
+// as in a Verdict that no rule decided).
+func RuleOf(r robotstxt.Rule) *Rule {
+	if r.Line == 0 {
+		return nil
+	}
+	kind := "disallow"
+	if r.Allow {
+		kind = "allow"
+	}
+	return &Rule{Line: r.Line, Kind: kind, Pattern: r.Pattern}
+}
+
+// String returns the rule as a robots.txt line, such as "disallow: /x".
+func (r *Rule) String() string {
+	return r.Kind + ": " + r.Pattern
 }
 
 // Run audits a robots.txt file, parsed with opts, for urls ("/" when
@@ -67,13 +110,17 @@ func Run(data []byte, opts robotstxt.Options, urls []string) (*Report, error) {
 	if len(urls) == 0 {
 		urls = []string{"/"}
 	}
-	rep := &Report{Source: source, URLs: urls}
+	rep := &Report{Source: source, URLs: urls, Truncated: robots.Truncated(), Limit: opts.Limit(), Licenses: robots.Licenses()}
+	if rep.Licenses == nil {
+		rep.Licenses = []string{}
+	}
 	for _, f := range robots.Fields() {
-		if strings.EqualFold(f.Key, "content-usage") || strings.EqualFold(f.Key, "content-signal") {
+		if isPreferenceKey(f.Key) {
 			rep.PreferenceLines++
 		}
 	}
-	named := agentLines(data)
+	named, outside := scanLines(data)
+	rep.PreferencesOutsideGroups = outside
 	seen := map[string]bool{}
 	for _, e := range list {
 		key := strings.ToLower(e.Name)
@@ -93,26 +140,40 @@ func Run(data []byte, opts robotstxt.Options, urls []string) (*Report, error) {
 		c.Specific = agent.Specific()
 		for _, u := range urls {
 			v := agent.Explain(u)
-			c.Results = append(c.Results, Result{URL: u, Allowed: v.Allowed, Rule: v.Rule, Usage: agent.Usage(u)})
+			c.Results = append(c.Results, Result{URL: u, Allowed: v.Allowed, Rule: RuleOf(v.Rule), Usage: agent.Usage(u)})
 		}
 		rep.Crawlers = append(rep.Crawlers, c)
 	}
 	return rep, nil
 }
 
-// agentLines returns, for each user-agent value as written (lower-cased),
-// the lines it stands on, read with the parser's tokenizer.
-func agentLines(data []byte) map[string][]int {
-	out := map[string][]int{}
+// scanLines reads data with the parser's tokenizer and returns, for each
+// user-agent value as written (lower-cased), the lines it stands on, and
+// the preference lines before the first user-agent line ([] when none).
+func scanLines(data []byte) (named map[string][]int, outside []int) {
+	named = map[string][]int{}
+	outside = []int{}
+	seenAgent := false
 	tok := parse.NewTokenizer(string(data))
 	var l parse.Line
 	for tok.Next(&l) {
-		if l.Flags&parse.LineHasDirective != 0 && l.Kind == parse.KeyUserAgent {
+		if l.Flags&parse.LineHasDirective == 0 {
+			continue
+		}
+		switch {
+		case l.Kind == parse.KeyUserAgent:
+			seenAgent = true
 			k := strings.ToLower(l.Value)
-			out[k] = append(out[k], l.Num)
+			named[k] = append(named[k], l.Num)
+		case !seenAgent && l.Kind == parse.KeyUnknown && isPreferenceKey(l.Key):
+			outside = append(outside, l.Num)
 		}
 	}
-	return out
+	return named, outside
+}
+
+func isPreferenceKey(key string) bool {
+	return strings.EqualFold(key, "content-usage") || strings.EqualFold(key, "content-signal")
 }
 
 // Blocked returns how many crawlers of the given purposes (all when none
@@ -139,8 +200,8 @@ func hasPurpose(ps []crawlers.Purpose, p crawlers.Purpose) bool {
 	return false
 }
 
-// WriteText writes the report for a person: per URL, one line per
-// crawler, then the names Google reads differently. show renders text
+// WriteText writes the report for a person: the file's License URLs, per
+// URL one line per crawler, then the names Google reads differently. show renders text
 // taken from the file or the URLs (a rule, a URL) for the terminal, such
 // as quoting control bytes; nil leaves it as it is.
 func (r *Report) WriteText(w io.Writer, file string, show func(string) string) error {
@@ -150,6 +211,16 @@ func (r *Report) WriteText(w io.Writer, file string, show func(string) string) e
 	ew := &errWriter{w: w}
 	ew.printf("%s: %d crawlers from %s (%s, %s, %s); %d Content-Usage/Content-Signal lines\n",
 		file, len(r.Crawlers), r.Source.Name, short(r.Source.Commit), r.Source.Date, r.Source.License, r.PreferenceLines)
+	if n := len(r.PreferencesOutsideGroups); n > 0 {
+		what := "Preference line " + joinInts(r.PreferencesOutsideGroups) + " stands"
+		if n > 1 {
+			what = "Preference lines " + joinInts(r.PreferencesOutsideGroups) + " stand"
+		}
+		ew.printf("%s before the first user-agent line: in no group, so for no crawler (to mean every crawler, write it in the User-agent: * group)\n", what)
+	}
+	for _, l := range r.Licenses {
+		ew.printf("License (RSL 1.0, for every crawler; not fetched here): %s\n", show(l))
+	}
 	for i, u := range r.URLs {
 		ew.printf("\n%s: %d of %d crawlers may not fetch it\n", show(u), r.Blocked(i), len(r.Crawlers))
 		for _, c := range r.Crawlers {
@@ -159,7 +230,7 @@ func (r *Report) WriteText(w io.Writer, file string, show func(string) string) e
 				verdict = "DISALLOWED"
 			}
 			why := "no rule"
-			if res.Rule.Line != 0 {
+			if res.Rule != nil {
 				why = fmt.Sprintf("line %d: %s", res.Rule.Line, show(res.Rule.String()))
 			}
 			group := "group *"
@@ -190,13 +261,17 @@ func (r *Report) WriteText(w io.Writer, file string, show func(string) string) e
 }
 
 // usageText describes the preferences that some line says yes or no to,
-// or "".
+// or "": the Content-Usage categories of draft-ietf-aipref-vocab-08
+// (train-ai, ai-use, search), then the Content-Signal ones.
 func usageText(u robotstxt.Usage) string {
 	var parts []string
 	for _, d := range []struct {
 		name string
 		d    robotstxt.Decision
-	}{{"train-ai", u.TrainAI}, {"search", u.Search}, {"signal search", u.Signal.Search}, {"signal ai-input", u.Signal.AIInput}, {"signal ai-train", u.Signal.AITrain}} {
+	}{
+		{"train-ai", u.TrainAI}, {"ai-use", u.AIUse}, {"search", u.Search},
+		{"signal search", u.Signal.Search}, {"signal ai-input", u.Signal.AIInput}, {"signal ai-train", u.Signal.AITrain},
+	} {
 		if d.d.Preference != robotstxt.PreferenceUnknown {
 			parts = append(parts, fmt.Sprintf("%s=%s (line %d)", d.name, d.d.Preference, d.d.Line))
 		}

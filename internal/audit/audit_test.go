@@ -2,6 +2,8 @@ package audit
 
 import (
 	"bytes"
+	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -48,7 +50,7 @@ func TestRun(t *testing.T) {
 		}
 	}
 	gpt := find(t, rep, "GPTBot")
-	if !gpt.Specific || gpt.Results[0].Allowed || gpt.Results[0].Rule.Line != 9 || gpt.Results[0].Usage.Fetchable {
+	if !gpt.Specific || gpt.Results[0].Allowed || gpt.Results[0].Rule == nil || gpt.Results[0].Rule.Line != 9 || gpt.Results[0].Usage.Fetchable {
 		t.Errorf("GPTBot = %+v, want its own group disallowing / on line 9, no usage", gpt)
 	}
 	ai2 := find(t, rep, "AI2Bot")
@@ -63,6 +65,7 @@ func TestRun(t *testing.T) {
 	claude := find(t, rep, "ClaudeBot")
 	want := robotstxt.Usage{Fetchable: true,
 		TrainAI: robotstxt.Decision{Preference: robotstxt.PreferenceDisallow, Line: 4},
+		AIUse:   robotstxt.Decision{Line: 4},
 		Search:  robotstxt.Decision{Line: 4},
 		Signal: robotstxt.ContentSignal{Search: robotstxt.Decision{Preference: robotstxt.PreferenceAllow, Line: 5},
 			AIInput: robotstxt.Decision{Line: 5}, AITrain: robotstxt.Decision{Preference: robotstxt.PreferenceDisallow, Line: 5}}}
@@ -135,5 +138,194 @@ func TestCorpus(t *testing.T) {
 	t.Logf("%d files audited; %d with Content-Usage or Content-Signal lines", len(files), withPrefs)
 	for _, name := range top {
 		t.Logf("%-20s blocked at / by %d files", name, blocked[name])
+	}
+}
+
+// TestReportJSON checks the report's JSON against the shape the robotstxt
+// command and the browser tester share: a rule is null when none applied,
+// else {line, kind, pattern}; every key is snake_case; the file's License
+// lines (RSL 1.0) are listed, [] when none; a file cut at the size limit
+// says so, with the limit.
+func TestReportJSON(t *testing.T) {
+	tests := []struct {
+		name          string
+		file          string
+		opts          robotstxt.Options
+		wantGPTBot    any // the JSON of GPTBot's rule at "/"
+		wantLicenses  []any
+		wantTruncated bool
+		wantLimit     float64
+	}{
+		{"no rule is null", "User-agent: *\nDisallow: /private/\n", robotstxt.Options{},
+			nil, []any{}, false, robotstxt.DefaultMaxSize},
+		{"a disallow rule", "License: https://example.com/license.xml\nUser-agent: GPTBot\nDisallow: /\nLicense: https://example.com/2.xml\n", robotstxt.Options{},
+			map[string]any{"line": 3.0, "kind": "disallow", "pattern": "/"}, []any{"https://example.com/license.xml", "https://example.com/2.xml"}, false, robotstxt.DefaultMaxSize},
+		{"an allow rule, cut file", "User-agent: *\nAllow: /\nDisallow: /x\n", robotstxt.Options{MaxSize: 23},
+			map[string]any{"line": 2.0, "kind": "allow", "pattern": "/"}, []any{}, true, 23},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := Run([]byte(tt.file), tt.opts, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := json.Marshal(rep)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc map[string]any
+			if err := json.Unmarshal(b, &doc); err != nil {
+				t.Fatal(err)
+			}
+			checkKeys(t, "", doc)
+			if diff := cmp.Diff(tt.wantLicenses, doc["licenses"]); diff != "" {
+				t.Errorf("licenses (-want +got):\n%s", diff)
+			}
+			if doc["truncated"] != tt.wantTruncated || doc["limit"] != tt.wantLimit {
+				t.Errorf("truncated, limit = %v, %v; want %v, %v", doc["truncated"], doc["limit"], tt.wantTruncated, tt.wantLimit)
+			}
+			for _, c := range doc["crawlers"].([]any) {
+				c := c.(map[string]any)
+				for _, key := range []string{"name", "purpose", "kind", "token", "specific", "results"} {
+					if _, ok := c[key]; !ok {
+						t.Fatalf("crawler %v lacks %q", c["name"], key)
+					}
+				}
+				if c["name"] != "GPTBot" {
+					continue
+				}
+				res := c["results"].([]any)[0].(map[string]any)
+				rule, ok := res["rule"]
+				if !ok {
+					t.Fatalf("GPTBot's result has no rule key: %v", res)
+				}
+				if diff := cmp.Diff(tt.wantGPTBot, rule); diff != "" {
+					t.Errorf("GPTBot's rule (-want +got):\n%s", diff)
+				}
+			}
+		})
+	}
+}
+
+// TestAIUse checks that the audit reports vocab-08's AI Use category
+// (draft-ietf-aipref-vocab-08 section 4.2, label ai-use) beside AI
+// Training (section 4.1) and Search (section 4.3), in the JSON as "ai_use"
+// and in the text as "ai-use", each as written: Search's override of the
+// other two (section 4.3) depends on the crawler's use.
+func TestAIUse(t *testing.T) {
+	const file = "User-agent: *\nAllow: /\nContent-Usage: train-ai=n, ai-use=n, search=y\nContent-Usage: /rag/ ai-use=y\n"
+	rep, err := Run([]byte(file), robotstxt.Options{}, []string{"/", "/rag/x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Crawlers []struct {
+			Name    string `json:"name"`
+			Results []struct {
+				Usage map[string]any `json:"usage"`
+			} `json:"results"`
+		} `json:"crawlers"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	decision := func(p string, line float64) map[string]any { return map[string]any{"preference": p, "line": line} }
+	noSignal := map[string]any{"search": decision("unknown", 0), "ai_input": decision("unknown", 0), "ai_train": decision("unknown", 0)}
+	want := []map[string]any{
+		{"fetchable": true, "train_ai": decision("disallow", 3), "ai_use": decision("disallow", 3), "search": decision("allow", 3), "signal": noSignal},
+		{"fetchable": true, "train_ai": decision("unknown", 4), "ai_use": decision("allow", 4), "search": decision("unknown", 4), "signal": noSignal},
+	}
+	found := false
+	for _, c := range doc.Crawlers {
+		if c.Name != "PerplexityBot" {
+			continue
+		}
+		found = true
+		var got []map[string]any
+		for _, r := range c.Results {
+			got = append(got, r.Usage)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("PerplexityBot's usage JSON (-want +got):\n%s", diff)
+		}
+	}
+	if !found {
+		t.Fatal("no PerplexityBot in the crawler list")
+	}
+	var text bytes.Buffer
+	if err := rep.WriteText(&text, "robots.txt", nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"train-ai=disallow (line 3), ai-use=disallow (line 3), search=allow (line 3)", "ai-use=allow (line 4)"} {
+		if !strings.Contains(text.String(), s) {
+			t.Errorf("text report lacks %q", s)
+		}
+	}
+}
+
+// checkKeys fails on any key of v, at any depth, that is not snake_case.
+func checkKeys(t *testing.T, path string, v any) {
+	t.Helper()
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			if !snakeCase.MatchString(k) {
+				t.Errorf("key %s.%s is not snake_case", path, k)
+			}
+			checkKeys(t, path+"."+k, e)
+		}
+	case []any:
+		for _, e := range v {
+			checkKeys(t, path+"[]", e)
+		}
+	}
+}
+
+var snakeCase = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+
+// TestPreferencesOutsideGroups checks that the audit points out Content-Usage
+// and Content-Signal lines before the first user-agent line, which apply
+// to no crawler: the decision the README's "AI usage preferences" argues
+// (Cloudflare's Content Signals Policy writes the line inside a group,
+// crawler-commons scopes it to its group since 2026-09, and
+// draft-ietf-aipref-attach-05 section 3 makes Content-Usage a rule of a
+// group).
+func TestPreferencesOutsideGroups(t *testing.T) {
+	tests := []struct {
+		name, file string
+		want       []int
+		text       string
+	}{
+		{"none", "User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n", []int{}, ""},
+		{"one", "Content-Signal: ai-train=no\n\nUser-agent: *\nAllow: /\n", []int{1},
+			"Preference line 1 stands before the first user-agent line: in no group, so for no crawler (to mean every crawler, write it in the User-agent: * group)\n"},
+		{"two", "# terms\ncontent-usage: train-ai=n\nCONTENT-SIGNAL: ai-train=no\nUser-agent: *\nContent-Signal: search=yes\n", []int{2, 3},
+			"Preference lines 2, 3 stand before the first user-agent line"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := Run([]byte(tt.file), robotstxt.Options{}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, rep.PreferencesOutsideGroups); diff != "" {
+				t.Errorf("PreferencesOutsideGroups (-want +got):\n%s", diff)
+			}
+			c := find(t, rep, "ClaudeBot")
+			if u := c.Results[0].Usage; tt.name == "one" && u.Signal.AITrain.Preference != robotstxt.PreferenceUnknown {
+				t.Errorf("a Content-Signal before any group applied to ClaudeBot: %+v", u.Signal)
+			}
+			var b bytes.Buffer
+			if err := rep.WriteText(&b, "robots.txt", nil); err != nil {
+				t.Fatal(err)
+			}
+			if tt.text == "" && strings.Contains(b.String(), "before the first user-agent line") || !strings.Contains(b.String(), tt.text) {
+				t.Errorf("text report does not say %q:\n%.400s", tt.text, b.String())
+			}
+		})
 	}
 }

@@ -38,14 +38,52 @@ func Dir() string {
 // max > 0. It skips tb when there is no corpus.
 func Load(tb testing.TB, max int) (names []string, files [][]byte) {
 	tb.Helper()
-	dir := Dir()
+	return load(tb, Dir(), Env, "corpus", max, false)
+}
+
+// Env2025 names a directory of robots.txt files served in 2025 and early
+// 2026 (news, social and academic sites, one file per site and month in
+// which it changed). Without it, Load2025 looks for shared/corpus-2025
+// beside the repository.
+const Env2025 = "ROBOTSTXT_CORPUS_2025"
+
+// Dir2025 returns the 2025 corpus directory: $ROBOTSTXT_CORPUS_2025, or the
+// first shared/corpus-2025 found beside the working directory or one of
+// its parents.
+func Dir2025() string {
+	if dir := os.Getenv(Env2025); dir != "" {
+		return dir
+	}
+	up := ".."
+	for i := 0; i < 4; i++ {
+		dir := filepath.Join(up, "shared", "corpus-2025")
+		if _, err := os.Stat(dir); err == nil {
+			return dir
+		}
+		up = filepath.Join(up, "..")
+	}
+	return filepath.Join("..", "shared", "corpus-2025")
+}
+
+// Load2025 returns the files of the 2025 corpus as Load does; its LICENSE*
+// and README* files, which are not robots.txt, are left out. It skips tb
+// when there is no such corpus.
+func Load2025(tb testing.TB, max int) (names []string, files [][]byte) {
+	tb.Helper()
+	return load(tb, Dir2025(), Env2025, "corpus-2025", max, true)
+}
+
+// load reads the regular files of dir; skipNotes leaves out LICENSE* and
+// README* files (the first corpus keeps them, as its counts always have).
+func load(tb testing.TB, dir, env, name string, max int, skipNotes bool) (names []string, files [][]byte) {
+	tb.Helper()
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		tb.Skipf("no robots.txt corpus (set %s or provide ../shared/corpus beside the repository): %v", Env, err)
+		tb.Skipf("no robots.txt %s (set %s or provide ../shared/%s beside the repository): %v", name, env, name, err)
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
 	for _, e := range entries {
-		if !e.Type().IsRegular() {
+		if !e.Type().IsRegular() || skipNotes && (strings.HasPrefix(e.Name(), "LICENSE") || strings.HasPrefix(e.Name(), "README")) {
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join(dir, e.Name()))

@@ -63,7 +63,7 @@ type SourceInfo struct {
 	Date        string `json:"date"`
 	License     string `json:"license"`
 	Copyright   string `json:"copyright"`
-	LicenseFile string `json:"licenseFile"`
+	LicenseFile string `json:"license_file"`
 }
 
 type file struct {

@@ -119,13 +119,26 @@ func IndexDirectory(pattern string) (dir string, ok bool) {
 	return pattern[:slash+1], true
 }
 
+// IsDigit reports whether c is an ASCII digit.
+func IsDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// IsDigits reports whether s is one or more ASCII digits.
+func IsDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !IsDigit(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
+
 // IsDecimal reports whether s is digits with at most one '.' and at least
 // one digit: a valid crawl-delay.
 func IsDecimal(s string) bool {
 	digits, dots := 0, 0
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
-		case '0' <= c && c <= '9':
+		case IsDigit(c):
 			digits++
 		case c == '.':
 			dots++

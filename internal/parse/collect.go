@@ -2,9 +2,9 @@ package parse
 
 import (
 	"cmp"
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
 	"math"
 	"slices"
-	"unsafe"
 )
 
 // A Group is a group as the Grouper forms it, with its lines: what a
@@ -218,7 +218,7 @@ func (c *Collector) NumberTokens() {
 			buf = append(buf, LowerASCII(t[j]))
 		}
 	}
-	all := unsafe.String(unsafe.SliceData(buf), len(buf))
+	all := swar.String(buf)
 	c.Tokens = make([]string, len(firsts))
 	for id, i := range firsts {
 		n := len(token(i))

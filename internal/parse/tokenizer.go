@@ -5,6 +5,7 @@
 package parse
 
 import (
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
 	"math/bits"
 	"strings"
 )
@@ -101,19 +102,42 @@ func firstBytes(set string) *FirstBytes {
 // reads a file several times faster this way.
 func (t *Tokenizer) Filter(set *FirstBytes) { t.filter = set }
 
-// skipLine passes over the next line if the filter rejects it, and
-// reports whether it did.
-func (t *Tokenizer) skipLine() bool {
-	s := t.body[t.pos:]
-	i := skipBlanks(s, 0)
-	if i == len(s) {
-		return false
+// passLines passes over the lines from the next on that the filter
+// rejects, up to one it passes, an empty line or the end of the body, and
+// reports whether it passed any. It stays in one loop however many lines
+// it passes: a reader of one group's lines passes most lines of a file.
+func (t *Tokenizer) passLines() bool {
+	body, pos, passed := t.body, t.pos, false
+	for {
+		i := pos
+		if i < len(body) && body[i] <= ' ' && blankBits>>body[i]&1 != 0 {
+			i = skipBlankRun(body, i)
+		}
+		if i == len(body) {
+			break
+		}
+		if c := body[i]; c == '\n' || c == '\r' || t.filter[c] {
+			break
+		}
+		t.lines++
+		passed = true
+		end := t.lineEnd(i)
+		if end == len(body) {
+			t.done = true
+			pos = end
+			break
+		}
+		// The line has content, so an LF ending it is never the second
+		// half of a CR LF pair; an LF right after a CR ending it is.
+		pos = end + 1
+		t.prevCR = body[end] == '\r'
+		if t.prevCR && pos < len(body) && body[pos] == '\n' {
+			pos++
+			t.prevCR = false
+		}
 	}
-	if c := s[i]; c == '\n' || c == '\r' || t.filter[c] {
-		return false
-	}
-	t.PassLine()
-	return true
+	t.pos = pos
+	return passed
 }
 
 // PlainDisallow reports whether the next line starts as a disallow line
@@ -125,7 +149,7 @@ func (t *Tokenizer) skipLine() bool {
 func (t *Tokenizer) PlainDisallow() (rest string, offset int, ok bool) {
 	s := t.body[t.pos:]
 	i := skipBlanks(s, 0)
-	if i+8 > len(s) || load64(s, i)|0x2020202020202020 != wordDisallow {
+	if i+8 > len(s) || swar.Load64(s, i)|0x2020202020202020 != wordDisallow {
 		return "", 0, false
 	}
 	i = skipBlanks(s, i+8)
@@ -144,6 +168,33 @@ func skipBlanks(s string, i int) int {
 	}
 	return i
 }
+
+// skipBlankRun is skipBlanks for lines that start with white space, as
+// indented ones do (some files indent hundreds of lines with tabs): it
+// passes over spaces and tabs eight at a time, then over the rest one by
+// one.
+func skipBlankRun(s string, i int) int {
+	for last := len(s) - 8; i <= last; i += 8 {
+		w := swar.Load64At(s, i) // 0 <= i <= len(s)-8
+		// The high bit of each byte that is neither a space nor a tab:
+		// nonZero sets it exactly, since no carry crosses bytes.
+		if m := nonZero(w^' '*swar.LowBits) & nonZero(w^'\t'*swar.LowBits) & swar.HighBits; m != 0 {
+			i += bits.TrailingZeros64(m) >> 3
+			break
+		}
+	}
+	return skipBlanks(s, i)
+}
+
+// nonZero sets the high bit of each byte of w that is not zero, exactly;
+// its other bits are noise.
+func nonZero(w uint64) uint64 {
+	return (w&^swar.HighBits + ^uint64(swar.HighBits)) | w
+}
+
+// blankBits has bit c set for each byte c that is white space within a
+// line: ' ', '\t', '\v' and '\f'.
+const blankBits = 1<<' ' | 1<<'\t' | 1<<'\v' | 1<<'\f'
 
 // PassLine passes over the next line without tokenizing it; it is
 // counted. The line must not be empty.
@@ -193,27 +244,6 @@ func NewTokenizer(body string) Tokenizer {
 	return Tokenizer{body: body, pos: n, nextLF: -1, nextCR: -1}
 }
 
-// Byte classes for the line scan.
-const (
-	scanEnd    = 1 // CR, LF: the line ends
-	scanStop   = 2 // NUL, '#': the content ends
-	scanColon  = 3 // ':'
-	scanEscape = 4 // '%' or a byte >= 0x80: a rule value may need escaping
-)
-
-// scanClass classifies bytes for the line scan; 0 is an ordinary byte. It
-// is never written after initialization.
-var scanClass = func() (t [256]uint8) {
-	t['\n'], t['\r'] = scanEnd, scanEnd
-	t[0], t['#'] = scanStop, scanStop
-	t[':'] = scanColon
-	t['%'] = scanEscape
-	for c := 0x80; c < 0x100; c++ {
-		t[c] = scanEscape
-	}
-	return t
-}()
-
 // Next tokenizes the next line into l. It reports false when the body is
 // exhausted.
 func (t *Tokenizer) Next(l *Line) bool {
@@ -239,82 +269,167 @@ func (t *Tokenizer) Next(l *Line) bool {
 			default:
 				// Lines that start with a byte of the filter are read
 				// without a call.
-				if t.filter != nil && !t.filter[c] && t.skipLine() {
+				if t.filter != nil && !t.filter[c] && t.passLines() {
 					continue
 				}
 			}
 		}
-		s := t.body[t.pos:]
-		// One pass over the line finds its end, where its content stops
-		// (NUL or '#'), its first colon, and whether it may need escaping.
-		stop, colon, mayEscape := -1, -1, false
-		i := 0
-	scan:
-		for ; i < len(s); i++ {
-			// Eight bytes at a time up to the first that may be special,
-			// then byte by byte, for the tail and the false alarms.
-			for i+8 <= len(s) {
-				if m := maySpecial(load64(s, i), colon < 0, !mayEscape); m != 0 {
-					i += bits.TrailingZeros64(m) >> 3
-					break
-				}
-				i += 8
-			}
-			for i < len(s) && scanClass[s[i]] == 0 {
-				i++ // the tight loop over ordinary bytes
-			}
-			if i == len(s) {
-				break
-			}
-			switch scanClass[s[i]] {
-			case scanEnd:
-				break scan
-			case scanStop:
-				stop = i
-				i = t.lineEnd(t.pos+i) - t.pos
-				break scan
-			case scanColon:
-				if colon < 0 {
-					colon = i
-				}
-			case scanEscape:
-				mayEscape = true
-			}
-		}
-		var term byte
-		if i < len(s) {
-			term = s[i]
-			t.pos += i + 1
-		} else {
-			t.done = true
-			t.pos = len(t.body)
-		}
-		// The line is not empty (empty lines are read above), so an LF
-		// ending it is never the second half of a CR LF pair.
-		content := s[:i]
-		t.prevCR = term == '\r'
-		t.lines++
-		if len(content) > MaxLineBytes {
-			TokenizeLine(l, t.lines, content)
-			return true
-		}
-		var flags LineFlags
-		if stop >= 0 {
-			if content[stop] == '#' {
-				flags |= LineHasComment
-			}
-			content = content[:stop]
-		}
-		if mayEscape {
-			flags |= LineMayEscape
-		}
-		// One write of the whole line: its strings are pointers, and
-		// every pointer written through l costs a write barrier while
-		// the garbage collector marks.
-		*l = splitDirective(t.lines, flags, content, colon)
+		t.readLine(l)
 		return true
 	}
 	return false
+}
+
+// readLine tokenizes the next line, which is not empty, into l.
+func (t *Tokenizer) readLine(l *Line) {
+	s := t.body[t.pos:]
+	// One pass over the line finds its end, where its content stops (NUL
+	// or '#'), its first colon, and whether its content holds a '%' or a
+	// byte >= 0x80 (esc: the high bit of some byte is set).
+	i, colon, kind := 0, -1, KeyUnknown
+	// Most lines start with a key of the matcher spelled as usual, right
+	// before the colon: the scan then starts at the value.
+	// These are user-agent, allow, disallow and sitemap in any case with
+	// the colon right after; ClassifyKey reads them alike. Only the
+	// letters are compared ignoring case (OR-ing 0x20 maps only letters
+	// onto letters); '-' and ':' must be exact, since a CR would OR into
+	// '-'. (Written here rather than called: a call spills every register.)
+	if len(s) >= 16 {
+		switch w := swar.Load64At(s, 0); { // len(s) >= 8
+		case w|0x2020202020202020 == wordDisallow:
+			if s[8] == ':' {
+				kind, colon = KeyDisallow, 8
+			}
+		case w|0x2020200020202020 == wordUserAge:
+			if s[8]|0x20 == 'n' && s[9]|0x20 == 't' && s[10] == ':' {
+				kind, colon = KeyUserAgent, 10
+			}
+		case w|0x0020202020202020 == wordSitemapColon:
+			kind, colon = KeySitemap, 7
+		case (w|0x2020202020)&0xFFFFFFFFFFFF == wordAllowColon:
+			kind, colon = KeyAllow, 5
+		}
+		i = colon + 1 // 0 if none
+	}
+	var esc uint64
+	stop, end := -1, len(s)
+	for {
+		var e uint64
+		if colon < 0 {
+			i, e = scanKey(s, i)
+		} else {
+			i, e = scanValue(s, i)
+		}
+		esc |= e
+		if i == len(s) {
+			break
+		}
+		// A byte below 0x0E that is not a line end (a tab, say) is an
+		// ordinary byte: the scan goes on after it.
+		c := s[i]
+		if c == '\n' || c == '\r' {
+			end = i
+			break
+		}
+		if c == 0 || c == '#' {
+			stop = i
+			end = t.lineEnd(t.pos+i) - t.pos
+			break
+		}
+		if c == ':' {
+			colon = i // scanKey stops at a colon, scanValue does not
+		}
+		i++
+	}
+	if end < len(s) {
+		t.pos += end + 1
+		// The line is not empty (Next reads empty lines), so an LF
+		// ending it is never the second half of a CR LF pair.
+		t.prevCR = s[end] == '\r'
+	} else {
+		t.done = true
+		t.pos = len(t.body)
+		t.prevCR = false
+	}
+	t.lines++
+	content := s[:end]
+	if len(content) > MaxLineBytes {
+		TokenizeLine(l, t.lines, content)
+		return
+	}
+	var flags LineFlags
+	if stop >= 0 {
+		if s[stop] == '#' {
+			flags |= LineHasComment
+		}
+		content = content[:stop]
+	}
+	if esc&swar.HighBits != 0 {
+		flags |= LineMayEscape
+	}
+	if kind != KeyUnknown {
+		// The key is content[:colon], all letters and '-'.
+		l.Num, l.Flags, l.Kind = t.lines, flags|LineHasDirective, kind
+		l.Key, l.Value = content[:colon], TrimSpace(content[colon+1:])
+		return
+	}
+	splitDirective(l, t.lines, flags, content, colon)
+}
+
+// scanKey returns the index of the first byte of s at or after i (0 <= i
+// <= len(s)) that is below 0x0E, '#' or ':', or len(s); and, in the high
+// bits of esc, whether a '%' or a byte >= 0x80 came before. It reads eight
+// bytes at a time, then the last few one by one.
+func scanKey(s string, i int) (_ int, esc uint64) {
+	for last := len(s) - 8; i <= last; i += 8 {
+		w := swar.Load64At(s, i) // 0 <= i <= len(s)-8
+		m := (swar.LessFlags(w, 0x0E*swar.LowBits) | swar.ZeroFlags(w^'#'*swar.LowBits) |
+			swar.ZeroFlags(w^':'*swar.LowBits)) & swar.HighBits
+		e := w | swar.ZeroFlags(w^'%'*swar.LowBits)
+		if m != 0 {
+			// Only the bytes before the first flagged one are content
+			// for sure; ZeroFlags never flags a byte below the first
+			// match, so the bits kept are true ones.
+			b := bits.TrailingZeros64(m) &^ 7
+			return i + b>>3, esc | e&(1<<b-1)
+		}
+		esc |= e
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c < 0x0E || c == '#' || c == ':' {
+			break
+		}
+		if c == '%' || c >= 0x80 {
+			esc = swar.HighBits
+		}
+	}
+	return i, esc
+}
+
+// scanValue is scanKey once the colon is found: the same loop, without the
+// colon's test, for the bytes of values, most bytes of a file.
+func scanValue(s string, i int) (_ int, esc uint64) {
+	for last := len(s) - 8; i <= last; i += 8 {
+		w := swar.Load64At(s, i) // 0 <= i <= len(s)-8
+		m := (swar.LessFlags(w, 0x0E*swar.LowBits) | swar.ZeroFlags(w^'#'*swar.LowBits)) & swar.HighBits
+		e := w | swar.ZeroFlags(w^'%'*swar.LowBits)
+		if m != 0 {
+			b := bits.TrailingZeros64(m) &^ 7
+			return i + b>>3, esc | e&(1<<b-1)
+		}
+		esc |= e
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c < 0x0E || c == '#' {
+			break
+		}
+		if c == '%' || c >= 0x80 {
+			esc = swar.HighBits
+		}
+	}
+	return i, esc
 }
 
 // Rest returns the bytes not yet tokenized.
@@ -351,59 +466,73 @@ func TokenizeLine(l *Line, num int, content string) {
 		flags |= LineHasComment
 		content = content[:i]
 	}
-	*l = splitDirective(num, flags, content, strings.IndexByte(content, ':'))
+	splitDirective(l, num, flags, content, strings.IndexByte(content, ':'))
 }
 
-// splitDirective returns line num, whose content (comment removed) and
-// flags so far are given, with its key and value found, given the index
-// of its first colon or -1.
-func splitDirective(num int, flags LineFlags, content string, colon int) Line {
-	start, end := 0, len(content)
-	for start < end && IsSpace(content[start]) {
+// splitDirective fills l with line num, whose content (comment removed)
+// and flags so far are given, with its key and value found, given the
+// index of its first colon or -1. It writes l field by field: a Line
+// returned whole would be stored in pieces and read back in wider loads,
+// which stalls the store forwarding of most CPUs on every line.
+func splitDirective(l *Line, num int, flags LineFlags, content string, colon int) {
+	l.Num = num
+	l.Kind = KeyUnknown
+	l.Key, l.Value = "", ""
+	start := 0
+	for start < len(content) && IsSpace(content[start]) {
 		start++
 	}
-	for end > start && IsSpace(content[end-1]) {
-		end--
-	}
-	if start == end {
+	if start == len(content) {
 		if flags&LineHasComment != 0 {
 			flags |= LineIsComment
 		} else {
 			flags |= LineEmpty
 		}
-		return Line{Num: num, Flags: flags}
+		l.Flags = flags
+		return
 	}
 	var key, value string
 	if colon >= 0 {
-		key, value = content[start:colon], content[colon+1:end]
+		// content[colon] is not white space, so start <= colon.
+		key, value = content[start:colon], content[colon+1:]
 	} else {
 		// A missing colon is accepted when white space separates exactly
 		// two tokens.
+		end := len(content)
+		for IsSpace(content[end-1]) {
+			end--
+		}
 		content = content[start:end]
 		sep := indexEither(content, ' ', '\t')
 		if sep < 0 {
-			return Line{Num: num, Flags: flags}
+			l.Flags = flags
+			return
 		}
 		v := sep + 1
 		for v < len(content) && (content[v] == ' ' || content[v] == '\t') {
 			v++
 		}
 		if indexEither(content[v:], ' ', '\t') >= 0 {
-			return Line{Num: num, Flags: flags}
+			l.Flags = flags
+			return
 		}
 		flags |= LineMissingColon
 		key, value = content[:sep], content[v:]
 	}
-	key = TrimSpace(key)
+	// The key starts with a byte that is not white space.
+	for len(key) > 0 && IsSpace(key[len(key)-1]) {
+		key = key[:len(key)-1]
+	}
 	if key == "" {
-		return Line{Num: num, Flags: flags}
+		l.Flags = flags
+		return
 	}
 	kind, typo := ClassifyKey(key)
 	flags |= LineHasDirective
 	if typo {
 		flags |= LineTypo
 	}
-	return Line{Num: num, Flags: flags, Kind: kind, Key: key, Value: TrimSpace(value)}
+	l.Flags, l.Kind, l.Key, l.Value = flags, kind, key, TrimSpace(value)
 }
 
 // IsSpace reports whether c is ASCII white space as C's isspace sees it in
@@ -461,7 +590,7 @@ func ClassifyKey(key string) (KeyKind, bool) {
 	// letters and maps no other byte a key can hold onto a letter, '-' or
 	// ' ' (only CR and NUL would, and a line holds neither).
 	if len(key) >= 8 {
-		switch load64(key, 0) | 0x2020202020202020 {
+		switch swar.Load64(key, 0) | 0x2020202020202020 {
 		case wordDisallow:
 			return KeyDisallow, false
 		case wordUserAge:
@@ -489,6 +618,29 @@ func ClassifyKey(key string) (KeyKind, bool) {
 		}
 	}
 	return KeyUnknown, false
+}
+
+// IsKey reports whether a directive's key is name (lower case), ignoring
+// ASCII case: the one comparison of keys of the tokenizer, the matcher,
+// lint and the preference lines. The lengths are compared first, where
+// most keys differ.
+func IsKey(key, name string) bool {
+	return len(key) == len(name) && HasPrefixFold(key, name)
+}
+
+// EqualFold reports whether a and b are equal ignoring ASCII case (and
+// only ASCII case: strings.EqualFold would also fold the Kelvin sign to
+// 'k').
+func EqualFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if LowerASCII(a[i]) != LowerASCII(b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // HasPrefixFold reports whether s begins with prefix, ignoring ASCII case.
@@ -524,42 +676,12 @@ func Spelling(key string) string {
 	return key
 }
 
-// Words of eight key bytes, as load64 reads them.
-var (
-	wordDisallow = load64("disallow", 0)
-	wordUserAge  = load64("user-age", 0)
-)
-
-// load64 returns s[i:i+8] as a little-endian word; the compiler makes it
-// one load.
-func load64(s string, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
+// Words of eight key bytes, as swar.Load64 reads them
+// (TestKeyWords): constants, so that they are operands of the compares.
 const (
-	lowBits  = 0x0101010101010101
-	highBits = 0x8080808080808080
+	wordDisallow = 0x776f6c6c61736964 // "disallow"
+	wordUserAge  = 0x6567612d72657375 // "user-age"
+	// With the colon, for readLine.
+	wordSitemapColon = 0x3a70616d65746973 // "sitemap:"
+	wordAllowColon   = 0x3a776f6c6c61     // "allow:", two zero bytes above
 )
-
-// maySpecial sets the high bit of the first byte of w that the line scan
-// must look at (a byte below 0x0E, which covers NUL, LF and CR; '#'; and
-// ':', '%' and bytes >= 0x80 while the scan still needs them), and may set
-// it in later bytes too. It is zero when no byte of w needs a look.
-func maySpecial(w uint64, colon, escape bool) uint64 {
-	m := (w-0x0E*lowBits)&^w | zeroBytes(w^('#'*lowBits))
-	if colon {
-		m |= zeroBytes(w ^ (':' * lowBits))
-	}
-	if escape {
-		// Once one such byte is seen the line may need escaping;
-		// the others of a non-ASCII line need no look.
-		m |= w | zeroBytes(w^('%'*lowBits))
-	}
-	return m & highBits
-}
-
-// zeroBytes sets, before masking with highBits, the high bit of the first
-// zero byte of w (and maybe of later ones).
-func zeroBytes(w uint64) uint64 { return (w - lowBits) &^ w }

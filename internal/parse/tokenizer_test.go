@@ -7,7 +7,11 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
 )
+
+// "Google's docs" below is Google's robots.txt documentation,
+// https://developers.google.com/search/docs/crawling-indexing/robots/robots_txt.
 
 // tokenize returns every line the tokenizer emits for body.
 func tokenize(body string) []Line {
@@ -64,9 +68,9 @@ func contents(body string) []string {
 	return out
 }
 
-// GOOGLE-BEHAVIOR 1.3: only CR and LF end lines; a LF right after the CR
+// robots.cc RobotsTxtParser::Parse, line ends: only CR and LF end lines; a LF right after the CR
 // that ended an empty-so-far line is swallowed; the last line is always
-// emitted. SPEC 3.1.
+// emitted. RFC 9309 section 2.2.
 func TestLineSplitting(t *testing.T) {
 	tests := []struct {
 		name string
@@ -97,7 +101,7 @@ func TestLineSplitting(t *testing.T) {
 	}
 }
 
-// GOOGLE-BEHAVIOR 1.3 and robots_test ID_LinesNumbersAreCountedCorrectly:
+// robots.cc RobotsTxtParser::Parse, line ends, and robots_test ID_LinesNumbersAreCountedCorrectly:
 // line numbers count every emitted line.
 func TestLineNumbers(t *testing.T) {
 	bodies := map[string]string{
@@ -121,8 +125,8 @@ func TestLineNumbers(t *testing.T) {
 	}
 }
 
-// GOOGLE-BEHAVIOR 1.2: a leading BOM, or any prefix of one, is dropped;
-// after the first mismatch BOM bytes are ordinary. SPEC 3.3.
+// robots.cc RobotsTxtParser::Parse, the BOM: a leading BOM, or any prefix of one, is dropped;
+// after the first mismatch BOM bytes are ordinary. Google's docs, "File format": a BOM is ignored.
 func TestByteOrderMark(t *testing.T) {
 	tests := []struct {
 		name string
@@ -152,7 +156,7 @@ func TestByteOrderMark(t *testing.T) {
 	}
 }
 
-// GOOGLE-BEHAVIOR 1.4: 16,663 content bytes are kept; the rest of the line
+// robots.cc kMaxLineLen: 16,663 content bytes are kept; the rest of the line
 // is dropped before comments are removed, and the line is flagged.
 func TestLineCap(t *testing.T) {
 	fill := func(n int) string { return "a:" + strings.Repeat("x", n-2) }
@@ -179,7 +183,7 @@ func TestLineCap(t *testing.T) {
 	}
 }
 
-// GOOGLE-BEHAVIOR 1.5: a NUL ends a line's content.
+// robots.cc reads a line as a C string: a NUL ends its content.
 func TestNULEndsLine(t *testing.T) {
 	checkFirstLine(t, []firstLineTest{
 		{"Disallow: /a\x00b", lineView{1, KeyDisallow, "Disallow", "/a", LineHasDirective}},
@@ -189,8 +193,8 @@ func TestNULEndsLine(t *testing.T) {
 	})
 }
 
-// GOOGLE-BEHAVIOR 1.6: comment, trim, first colon or a single run of SP/HT
-// between exactly two tokens, trimmed key and value. SPEC 3.4.
+// robots.cc GetKeyAndValueFrom: comment, trim, first colon or a single run of SP/HT
+// between exactly two tokens, trimmed key and value. RFC 9309 section 2.2.
 func TestTokenizeLine(t *testing.T) {
 	const d = LineHasDirective
 	checkFirstLine(t, []firstLineTest{
@@ -223,8 +227,8 @@ func TestTokenizeLine(t *testing.T) {
 	})
 }
 
-// GOOGLE-BEHAVIOR 1.7: ASCII case-insensitive prefixes in a fixed order,
-// with Google's exact typo list. SPEC 3.5, 3.6.
+// robots.cc GetKeyType and its typos: ASCII case-insensitive prefixes in a fixed order,
+// with Google's exact typo list. RFC 9309 section 2.2; Google's docs, "Syntax": typos are accepted.
 func TestClassifyKey(t *testing.T) {
 	tests := []struct {
 		key  string
@@ -320,9 +324,13 @@ func TestScanMatchesTokenizeLine(t *testing.T) {
 		check(body)
 	}
 	// Random lines built from the bytes and words the scan treats apart.
-	pieces := []string{"\n", "\r", "\r\n", "\x00", "#", ":", " ", "\t", "%", "\xC3\xA9", "\xFF", "user-agent", "Disallow", "allow", "sitemap", "/a", "*", "$", "x", "/abcdefghijklmnop", "Disallow: /abcdefgh/ijklmnop/qrstuvwx"}
+	pieces := []string{"\n", "\r", "\r\n", "\x00", "#", ":", " ", "\t", "%", "\xC3\xA9", "\xFF", "user-agent", "Disallow", "allow", "sitemap", "/a", "*", "$", "x", "/abcdefghijklmnop", "Disallow: /abcdefgh/ijklmnop/qrstuvwx",
+		// Keys right before their colon (readLine), and near misses: a
+		// byte that OR-ing 0x20 would turn into the key's '-' or ':'.
+		"\nDisallow:", "\nUSER-AGENT:", "\nuser-agent:", "\nSiteMap:", "\naLLow:", "\nuser\ragent:", "\nuser\rAGENT:",
+		"\nallow\x1a", "\nsitemap\x1a", "\ndisallow\x1a", "\nuser-agent\x1a", "\nDisallow\x00:", "\nallow :", "\nAllowed:", "\nuser-agents:", "\nsitemaps:"}
 	rng := rand.New(rand.NewPCG(1, 2))
-	for i := 0; i < 500; i++ {
+	for i := 0; i < 3000; i++ {
 		var b strings.Builder
 		for j := rng.IntN(80); j > 0; j-- {
 			b.WriteString(pieces[rng.IntN(len(pieces))])
@@ -493,9 +501,10 @@ func TestPassRuleKeepsGroups(t *testing.T) {
 // reader mixes Next, filters and passed-over disallow lines, in bodies
 // where one of CR and LF is missing for long stretches: the tokenizer
 // remembers where the next CR and LF are, and must never use a stale
-// position (GOOGLE-BEHAVIOR 1.3, SPEC 3.1).
+// position (robots.cc RobotsTxtParser::Parse, line ends, RFC 9309 section 2.2).
 func TestLineEndsInAnyOrder(t *testing.T) {
-	pieces := []string{"\r", "\r", "\n", "\r\n", "#c", "\x00z", "disallow: /x", " Disallow : /y#c", "user-agent: a", "sitemap: /s", "allow: /w", "x", "   ", "\v", ":"}
+	pieces := []string{"\r", "\r", "\n", "\r\n", "#c", "\x00z", "disallow: /x", " Disallow : /y#c", "user-agent: a", "sitemap: /s", "allow: /w", "x", "   ", "\v", ":",
+		"Disallow:/abcdefghijk", "User-Agent:Googlebot-News", "ALLOW:/x%41\xC3\xA9/abcdef", "Sitemap:https://example.com/s.xml", "user\ragent:abcdefghij"}
 	filters := []*FirstBytes{nil, MatcherLines, AgentLines}
 	rng := rand.New(rand.NewPCG(9, 10))
 	for i := 0; i < 5000; i++ {
@@ -545,6 +554,72 @@ func TestLineEndsInAnyOrder(t *testing.T) {
 			if diff := cmp.Diff(ref[l.Num-1], views([]Line{l})[0]); diff != "" {
 				t.Fatalf("%q: line %d (-Google's split +tokenizer):\n%s", body, l.Num, diff)
 			}
+		}
+	}
+}
+
+// The tokenizer, with and without filters, reads every line as Google's
+// line split (splitLines) and TokenizeLine do, on random bodies mixing the
+// bytes and words its fast paths treat apart: line ends, NUL, the byte
+// order mark, white space, '%' and non-ASCII bytes, the keys right before
+// their colon and the misspellings Google accepts, and lines just below,
+// at and above Google's length limit (robots.cc RobotsTxtParser::Parse;
+// RFC 9309 section 2.2).
+func TestTokenizerMatchesLineByLine(t *testing.T) {
+	long := strings.Repeat("/abcdefg", MaxLineBytes/8)
+	pieces := []string{"\n", "\r", "\r\n", "\x00", "\xEF\xBB\xBF", "\xEF\xBB", " ", "\t", "\v", "\f", "  \t ", "#", "#c\n", ":", "%", "%2F", "\xC3\xA9", "\x80",
+		"User-agent:", "user-agent: Googlebot", "useragent: a", "user agent: b", "USER-AGENT:*", "user\ragent:x",
+		"Disallow:", "disallow: /p", "dissallow: /q", "dissalow: /r", "disalow: /s", "diasllow: /t", "disallaw: /u", "Disallow /v",
+		"Allow:", "allow: /w", "Sitemap:", "sitemap: https://e/s", "site-map: /m", "crawl-delay: 2",
+		"/abcdefghijklmnop", "*", "$", "x y", long[:MaxLineBytes-12], long[:MaxLineBytes-7]}
+	filters := []*FirstBytes{nil, MatcherLines, AgentLines}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for i := 0; i < 3000; i++ {
+		var b strings.Builder
+		for j := rng.IntN(40); j > 0; j-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		body := b.String()
+		tok := NewTokenizer(body)
+		var ref []lineView
+		for num, content := range splitLines(tok.Rest()) {
+			var l Line
+			TokenizeLine(&l, num+1, content)
+			ref = append(ref, views([]Line{l})[0])
+		}
+		for _, f := range filters {
+			tok := NewTokenizer(body)
+			tok.Filter(f)
+			var l Line
+			var got, want []lineView
+			for tok.Next(&l) {
+				got = append(got, views([]Line{l})[0])
+			}
+			for _, r := range ref {
+				if f == nil || firstByteIn(body, Line{Num: r.Num}, f) {
+					want = append(want, r)
+				}
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Fatalf("lines of %.200q (-Google's split +tokenizer):\n%s", body, diff)
+			}
+		}
+	}
+}
+
+// The key words the tokenizer compares are the spellings' bytes.
+func TestKeyWords(t *testing.T) {
+	for _, tt := range []struct {
+		word     uint64
+		spelling string
+	}{
+		{wordDisallow, "disallow"},
+		{wordUserAge, "user-age"},
+		{wordSitemapColon, "sitemap:"},
+		{wordAllowColon, "allow:\x00\x00"},
+	} {
+		if got := swar.Load64(tt.spelling, 0); got != tt.word {
+			t.Errorf("word of %q is %#x, the constant %#x", tt.spelling, got, tt.word)
 		}
 	}
 }

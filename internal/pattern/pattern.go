@@ -109,6 +109,21 @@ func IsHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
+// IsUpperHex reports whether c is a digit or an upper-case hex letter, as
+// the hex digits of an escape in wire form are.
+func IsUpperHex(c byte) bool { return '0' <= c && c <= '9' || 'A' <= c && c <= 'F' }
+
+// Unhex returns the value of an upper-case hex digit.
+func Unhex(c byte) byte {
+	if c <= '9' {
+		return c - '0'
+	}
+	return c - 'A' + 10
+}
+
+// UpperHex returns the upper-case hex digit of the low four bits of c.
+func UpperHex(c byte) byte { return upperHex[c&15] }
+
 // IsLowerHex reports whether c is a lower-case hexadecimal letter.
 func IsLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }
 

@@ -359,10 +359,8 @@ func (p *parser) byteSequence() (Item, error) {
 			return Item{}, p.fail("a base64 character")
 		}
 	}
-	// RFC 9651 lets parsers accept missing padding; this one requires
-	// canonical base64, as most implementations and the test suite do.
-	b, err := base64.StdEncoding.Strict().DecodeString(enc)
-	if err != nil {
+	b, ok := decodeBase64(enc)
+	if !ok {
 		return Item{}, p.fail("valid base64")
 	}
 	p.i += end + 1
@@ -370,6 +368,24 @@ func (p *parser) byteSequence() (Item, error) {
 		b = []byte{}
 	}
 	return Item{Kind: ByteSequence, Bytes: b}, nil
+}
+
+// decodeBase64 decodes the base64 of a byte sequence, which holds only
+// base64 characters and '='. RFC 9651 section 4.2.7 says parsers SHOULD
+// NOT fail when the "=" padding is missing or when the pad bits are not
+// zero (RFC 4648 sections 3.2 and 3.5), so neither fails here:
+// ":aGVsbG8:" is "hello", ":iZ==:" is 0x89. Missing padding is
+// synthesized, as section 4.2.7's algorithm says; padding that is present
+// must stand at the end, and be no more than the length asks for.
+func decodeBase64(enc string) ([]byte, bool) {
+	data := strings.TrimRight(enc, "=")
+	if pad, due := len(enc)-len(data), (4-len(data)%4)%4; pad > due {
+		return nil, false
+	}
+	// RawStdEncoding takes no padding; without Strict it ignores the pad
+	// bits. It fails on a length no base64 has (4n+1) and on a stray "=".
+	b, err := base64.RawStdEncoding.DecodeString(data)
+	return b, err == nil
 }
 
 // boolean is section 4.2.8.

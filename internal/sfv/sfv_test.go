@@ -60,7 +60,7 @@ func TestParseDictionary(t *testing.T) {
 		{"escaped string", `x="a\"b\\c"`, Dictionary{{"x", item(Item{Kind: String, Str: `a"b\c`})}}, ""},
 		{"token with colon and slash", `x=foo:bar/baz`, Dictionary{{"x", item(tok("foo:bar/baz"))}}, ""},
 		{"empty inner list", `x=()`, Dictionary{{"x", list()}}, ""},
-		{"aipref vocab-07 labels", `train-ai=n, search=y`, Dictionary{{"train-ai", item(tok("n"))}, {"search", item(tok("y"))}}, ""},
+		{"aipref vocab-08 labels", `train-ai=n, ai-use=n, search=y`, Dictionary{{"train-ai", item(tok("n"))}, {"ai-use", item(tok("n"))}, {"search", item(tok("y"))}}, ""},
 		{"Content Signals (contentsignals.org) without spaces", `search=yes,ai-train=no`, Dictionary{{"search", item(tok("yes"))}, {"ai-train", item(tok("no"))}}, `search=yes, ai-train=no`},
 		{"key starting with star", `*foo=1`, Dictionary{{"*foo", item(num(1))}}, ""},
 		{"15-digit integer", `x=123456789012345`, Dictionary{{"x", item(num(123456789012345))}}, ""},
@@ -188,5 +188,51 @@ func TestParseMembers(t *testing.T) {
 	}
 	if _, err := ParseMembers(`a=1,`); err == nil {
 		t.Error("ParseMembers(`a=1,`) succeeded")
+	}
+}
+
+// TestByteSequencePadding checks RFC 9651 section 4.2.7: parsers SHOULD
+// NOT fail when "=" padding is missing or the pad bits are not zero, and
+// the serializer writes the canonical form; padding that is present must
+// stand at the end and match the length.
+func TestByteSequencePadding(t *testing.T) {
+	tests := []struct {
+		in        string
+		want      []byte // nil: a parse error
+		canonical string
+	}{
+		{"a=:aGVsbG8=:", []byte("hello"), "a=:aGVsbG8=:"},
+		{"a=:aGVsbG8:", []byte("hello"), "a=:aGVsbG8=:"},   // no padding
+		{"a=:aGVsbA:", []byte("hell"), "a=:aGVsbA==:"},     // two pad characters missing
+		{"a=:aGVsbA=:", []byte("hell"), "a=:aGVsbA==:"},    // one of two
+		{"a=:iZ==:", []byte{0x89}, "a=:iQ==:"},             // non-zero pad bits
+		{"a=:iZ:", []byte{0x89}, "a=:iQ==:"},               // both
+		{"a=:aGVsbG8h:", []byte("hello!"), "a=:aGVsbG8h:"}, // no padding needed
+		{"a=::", []byte{}, "a=::"},
+		{"a=:aGVsbG8==:", nil, ""},  // more padding than the length asks for
+		{"a=:aGVsbG8h=:", nil, ""},  // padding where none is due
+		{"a=:=aGVsbG8=:", nil, ""},  // padding at the beginning
+		{"a=:a=GVsbG8=:", nil, ""},  // padding in the middle
+		{"a=:aGVsbG8hY:", nil, ""},  // a length no base64 has (4n+1)
+		{"a=:aGVsbG8===:", nil, ""}, // three pad characters
+	}
+	for _, tt := range tests {
+		d, err := ParseDictionary(tt.in)
+		if tt.want == nil {
+			if err == nil {
+				t.Errorf("ParseDictionary(%q) = %v, want an error", tt.in, d)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("ParseDictionary(%q): %v", tt.in, err)
+			continue
+		}
+		if diff := cmp.Diff(tt.want, d[0].Value.Item.Bytes); diff != "" {
+			t.Errorf("ParseDictionary(%q) bytes (-want +got):\n%s", tt.in, diff)
+		}
+		if got := d.String(); got != tt.canonical {
+			t.Errorf("ParseDictionary(%q).String() = %q, want %q", tt.in, got, tt.canonical)
+		}
 	}
 }

@@ -97,3 +97,13 @@ func TestLoadTail(t *testing.T) {
 		}
 	}
 }
+
+// Load64At reads the word Load64 reads at every offset of a string.
+func TestLoad64AtMatchesLoad64(t *testing.T) {
+	s := "\x00\x01\x7F\x80\xFFabcdefghijklmnop\r\n#:%"
+	for i := 0; i+8 <= len(s); i++ {
+		if got, want := Load64At(s, i), Load64(s, i); got != want {
+			t.Errorf("Load64At(s, %d) = %#x, want %#x", i, got, want)
+		}
+	}
+}

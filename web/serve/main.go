@@ -24,8 +24,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/seed50c7eacc/robotstxt/web"
 	"github.com/seed50c7eacc/robotstxt/web/internal/build"
+	"github.com/seed50c7eacc/robotstxt/web/internal/site"
 )
 
 func main() {
@@ -63,7 +63,7 @@ func run(ctx context.Context, addr, out string, stdout io.Writer, buildSite func
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: web.Handler(dir), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: site.Handler(dir), ReadHeaderTimeout: 10 * time.Second}
 	// Tests read this line to learn the port and the directory.
 	fmt.Fprintf(stdout, "serving http://%s/ from %s\n", ln.Addr(), dir)
 	done := make(chan error, 1)

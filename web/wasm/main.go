@@ -1,20 +1,21 @@
 //go:build js && wasm
 
 // Command wasm is the browser tester's engine: robotstxt compiled to
-// WebAssembly. It defines one JavaScript function on the page,
+// WebAssembly, run by the page's Web Worker (worker.js). It defines two
+// JavaScript functions in the worker's global scope,
 //
 //	robotstxtCheck(robots, agent, urls) -> JSON string
 //	robotstxtAudit(robots, urls) -> JSON string
 //
-// whose results are a web.Result and an audit report (web.Audit), and
-// then waits for calls.
+// whose results are a tester.Result and an audit report (tester.Audit),
+// and then waits for calls.
 package main
 
 import (
 	"encoding/json"
 	"syscall/js"
 
-	"github.com/seed50c7eacc/robotstxt/web"
+	"github.com/seed50c7eacc/robotstxt/web/internal/tester"
 )
 
 func main() {
@@ -22,7 +23,7 @@ func main() {
 		if len(args) != 3 {
 			return `{"error":"robotstxtCheck needs three strings: robots, agent, urls"}`
 		}
-		out, err := json.Marshal(web.Check(args[0].String(), args[1].String(), args[2].String()))
+		out, err := json.Marshal(tester.Check(args[0].String(), args[1].String(), args[2].String()))
 		if err != nil {
 			return `{"error":"cannot encode the result"}`
 		}
@@ -32,7 +33,7 @@ func main() {
 		if len(args) != 2 {
 			return `{"error":"robotstxtAudit needs two strings: robots, urls"}`
 		}
-		rep, err := web.Audit(args[0].String(), args[1].String())
+		rep, err := tester.Audit(args[0].String(), args[1].String())
 		if err != nil {
 			return `{"error":"the crawler list did not load"}`
 		}

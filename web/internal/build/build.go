@@ -14,7 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/seed50c7eacc/robotstxt/web"
+	"github.com/seed50c7eacc/robotstxt/web/internal/site"
 )
 
 // wasmPackage is the import path of the page's WebAssembly program.
@@ -23,17 +23,17 @@ const wasmPackage = "github.com/seed50c7eacc/robotstxt/web/wasm"
 // Site writes the static site to dir: the page, robotstxt.wasm compiled by
 // the go command found in PATH, and the wasm_exec.js of that same Go
 // installation (the two must match). It also writes robotstxt.wasm.gz,
-// which web.Handler serves to browsers that accept gzip (and which a
+// which site.Handler serves to browsers that accept gzip (and which a
 // static host can serve the same way). It must run inside this module.
 func Site(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	err := fs.WalkDir(web.Static(), ".", func(path string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(site.Static(), ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		data, err := fs.ReadFile(web.Static(), path)
+		data, err := fs.ReadFile(site.Static(), path)
 		if err != nil {
 			return err
 		}

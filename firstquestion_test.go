@@ -1,0 +1,77 @@
+package robotstxt_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/reference"
+)
+
+// firstQuestionPathSizes are the path lengths of the first-question
+// benchmarks: the goal is every question under 2 ms for paths up to 16 KiB.
+var firstQuestionPathSizes = []int{100, 1 << 10, 16 << 10}
+
+// firstQuestionFiles are the hostile families, and files of many stars:
+// one line of them, and many rules of them ending in '$'.
+func firstQuestionFiles() []reference.HostileFamily {
+	families := reference.HostileFamilies(robotstxt.DefaultMaxSize)
+	const size = robotstxt.DefaultMaxSize
+	head := "User-agent: *\nDisallow: /"
+	families = append(families,
+		reference.HostileFamily{Name: "one-star-line", File: []byte(head + strings.Repeat("*", size-len(head)-1) + "\n"),
+			Path: func(n int) string { return "/" + strings.Repeat("a", max(n-1, 0)) }},
+		reference.HostileFamily{Name: "many-stars-anchored", File: manyStarsAnchored(size),
+			Path: func(n int) string { return "/" + strings.Repeat("a", max(n-1, 0)) }},
+	)
+	return families
+}
+
+// manyStarsAnchored returns a "*" group of rules "/*a*a...*a*b$" of 64
+// stars each, which a path of 'a' bytes matches up to the final piece.
+func manyStarsAnchored(size int) []byte {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := 0; ; i++ {
+		line := "Disallow: /" + strings.Repeat("*a", 63) + "*" + string(rune('b'+i%20)) + "$\n"
+		if b.Len()+len(line) > size {
+			return []byte(b.String())
+		}
+		b.WriteString(line)
+	}
+}
+
+// BenchmarkFirstQuestionHostile measures, per hostile family and path
+// length, what a crawler pays for a fresh file: Parse and the first
+// question ("first"), and the second question alone, Parse and the first
+// being left out of the time ("second"). "compile" is Parse and the
+// compile alone, which the first question of a hostile file includes.
+func BenchmarkFirstQuestionHostile(b *testing.B) {
+	for _, f := range firstQuestionFiles() {
+		b.Run(f.Name+"/compile", func(b *testing.B) {
+			b.SetBytes(int64(len(f.File)))
+			for i := 0; i < b.N; i++ {
+				robotstxt.Parse(f.File).Sitemaps() // compiles
+			}
+		})
+		for _, n := range firstQuestionPathSizes {
+			url := "https://example.com" + f.Path(n)
+			b.Run(fmt.Sprintf("%s/path=%d/first", f.Name, n), func(b *testing.B) {
+				b.SetBytes(int64(len(f.File)))
+				for i := 0; i < b.N; i++ {
+					robotstxt.Parse(f.File).Allowed("Googlebot", url)
+				}
+			})
+			b.Run(fmt.Sprintf("%s/path=%d/second", f.Name, n), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					b.StopTimer()
+					r := robotstxt.Parse(f.File)
+					r.Allowed("Googlebot", url)
+					b.StartTimer()
+					r.Allowed("Googlebot", url)
+				}
+			})
+		}
+	}
+}

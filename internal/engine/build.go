@@ -1,0 +1,316 @@
+package engine
+
+import (
+	"slices"
+	"sync"
+
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
+
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
+)
+
+// A builder collects the parts of a file while it is read, as offsets into
+// one byte buffer, then gives the File each of its arrays in one
+// allocation of the exact size: all strings in one block, all rules in
+// one array (each group's rules a part of it), one array of groups, of
+// fields, of agents and sitemaps together. Nothing grows
+// while reading but the builder's own buffers, which are reused from one
+// Parse to the next, so a file costs a handful of allocations whatever its
+// length.
+type builder struct {
+	text     []byte // the bytes kept: agents, tokens, patterns, keys, values
+	rules    []ruleDraft
+	groups   []groupDraft
+	agents   []agentDraft
+	fields   []fieldDraft
+	sitemaps []span
+
+	// Scratch of the final steps.
+	compiled     []compiledRule // then the joined rules of merged groups
+	names        []parse.Naming
+	groupIDs     []int32
+	groupSet     []int32
+	lines        []scopedLine // the lines of a scoped set (see scoped.go)
+	scopedFields []Field      // and its fields
+}
+
+// A span is a string of builder.text.
+type span struct{ off, n uint32 }
+
+type ruleDraft struct {
+	pattern span
+	line    int32
+	info    uint8 // as compiledRule.info, without ruleWild
+}
+
+type groupDraft struct {
+	line             int32
+	agentLo, agentHi int32
+	fieldLo, fieldHi int32
+	ruleLo, ruleHi   int32
+	global           bool
+}
+
+type agentDraft struct {
+	value, token span // token: the lower-cased product token
+}
+
+type fieldDraft struct {
+	key, value span
+	line       int
+}
+
+// A builder is kept for the next Parse only while its buffers are small:
+// the pool holds them across a garbage collection, and the memory a large
+// file needed should go back to the heap with the file, not stay behind
+// in the pool.
+const (
+	maxPooledText  = 64 << 10
+	maxPooledRules = 2048
+)
+
+var builders = sync.Pool{New: func() any { return new(builder) }}
+
+// keep appends s to the text and returns its span.
+func (b *builder) keep(s string) span {
+	off := len(b.text)
+	b.text = append(b.text, s...)
+	return span{uint32(off), uint32(len(s))}
+}
+
+// escapes reports whether s differs from its wire form.
+func escapes(s string) bool {
+	_, _, changed := wireLen(s)
+	return changed
+}
+
+// keepLower appends s lower-cased and returns its span.
+func (b *builder) keepLower(s string) span {
+	off := len(b.text)
+	for i := 0; i < len(s); i++ {
+		b.text = append(b.text, parse.LowerASCII(s[i]))
+	}
+	return span{uint32(off), uint32(len(s))}
+}
+
+// read reads the lines of body into the builder.
+func (b *builder) read(body string) {
+	gr := parse.NewGrouper(body)
+	var l parse.Grouped
+	for gr.Next(&l) {
+		switch l.Role {
+		case parse.RoleAgent:
+			if l.NewGroup {
+				if n := len(b.groups); n > 0 {
+					b.groups[n-1].ruleHi = int32(len(b.rules))
+				}
+				a, f, ru := int32(len(b.agents)), int32(len(b.fields)), int32(len(b.rules))
+				b.groups = append(b.groups, groupDraft{line: int32(l.Num), agentLo: a, agentHi: a, fieldLo: f, fieldHi: f, ruleLo: ru, ruleHi: ru})
+			}
+			g := &b.groups[l.Group]
+			value := b.keep(l.Value)
+			token := parse.ProductToken(l.Value)
+			tokenSpan := span{value.off, uint32(len(token))}
+			if parse.HasUpper(token) {
+				tokenSpan = b.keepLower(token)
+			}
+			b.agents = append(b.agents, agentDraft{value: value, token: tokenSpan})
+			g.agentHi++
+			if parse.IsGlobalAgent(l.Value) {
+				g.global = true
+			}
+		case parse.RoleRule:
+			b.addRule(l.Kind == parse.KeyAllow, l.Value, l.Num, l.Flags&parse.LineMayEscape != 0)
+		case parse.RoleSitemap:
+			if l.Value != "" {
+				b.sitemaps = append(b.sitemaps, b.keep(l.Value))
+			}
+		case parse.RoleOther:
+			b.fields = append(b.fields, fieldDraft{key: b.keep(l.Key), value: b.keep(l.Value), line: l.Num})
+			if l.Group >= 0 {
+				b.groups[l.Group].fieldHi++
+			}
+		}
+	}
+	if n := len(b.groups); n > 0 {
+		b.groups[n-1].ruleHi = int32(len(b.rules))
+	}
+}
+
+// addRule adds one rule as written, with the directory pattern Google
+// derives from an index.htm allow.
+func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
+	info := uint8(0)
+	if allow {
+		info |= ruleAllow
+	}
+	var pattern span
+	if mayEscape && escapes(value) {
+		// The pattern as written is kept right before the wire form,
+		// where compiledRule.asWritten finds it without allocating.
+		raw := b.keep(value)
+		off := len(b.text)
+		b.text = appendEscaped(b.text, value)
+		pattern, info = b.compact(raw, span{uint32(off), uint32(len(b.text) - off)}, info|ruleRawBefore)
+	} else {
+		pattern = b.keep(value)
+	}
+	b.rules = append(b.rules, ruleDraft{pattern: pattern, line: int32(line), info: info})
+	if !allow {
+		return
+	}
+	// The derived pattern is the directory of the wire form, then '$' (in
+	// compact form if its rule's pattern is).
+	if pattern.n == 0 {
+		return
+	}
+	dir, ok := parse.IndexDirectory(swar.String(b.text[pattern.off : pattern.off+pattern.n]))
+	if !ok {
+		return
+	}
+	// The derived rule finds its pattern as written through the rule it
+	// comes from, on the same line (see compiledRule.asWritten).
+	off := len(b.text)
+	b.text = append(b.text, b.text[pattern.off:pattern.off+uint32(len(dir))]...)
+	b.text = append(b.text, '$')
+	b.rules = append(b.rules, ruleDraft{pattern: span{uint32(off), uint32(len(dir) + 1)}, line: int32(line), info: ruleAllow | ruleDerived | info&ruleCompact})
+}
+
+// compact brings a pattern in wire form, the last bytes of the text, right
+// after the pattern as written (raw), to compact form when that keeps
+// fewer bytes (see compact.go), and returns its span and info. When the
+// compact form is the pattern as written, it is kept once; otherwise the
+// length of the pattern as written comes between them, in two bytes, where
+// compiledRule.asWritten finds it.
+func (b *builder) compact(raw, wire span, info uint8) (span, uint8) {
+	h := highEscapes(swar.String(b.text[wire.off : wire.off+wire.n]))
+	if h == 0 {
+		return wire, info
+	}
+	n := uint32(compactInPlace(b.text[wire.off:]))
+	b.text = b.text[:wire.off+n]
+	if string(b.text[raw.off:raw.off+raw.n]) == string(b.text[wire.off:]) {
+		b.text = b.text[:wire.off]
+		return raw, info&^ruleRawBefore | ruleCompact
+	}
+	if h < 2 || raw.n > 0xFFFF {
+		// The length and the compact form would take as many bytes as the
+		// wire form, or more (or the length would not fit): keep that.
+		b.text = appendEscaped(b.text[:wire.off], string(b.text[raw.off:raw.off+raw.n]))
+		return wire, info
+	}
+	b.text = append(b.text, 0, 0)
+	copy(b.text[wire.off+2:], b.text[wire.off:wire.off+n])
+	b.text[wire.off], b.text[wire.off+1] = byte(raw.n), byte(raw.n>>8)
+	return span{wire.off + 2, n}, info | ruleCompact
+}
+
+// finish gives r its parts, each array allocated once at its exact size.
+func (b *builder) finish(f *File) {
+	if len(b.text) == 0 && len(b.groups) == 0 && len(b.fields) == 0 {
+		return
+	}
+	// The padding lets the matcher read 8 bytes at the start of any
+	// pattern (see loadKey).
+	var pad [textPadding]byte
+	text := string(append(b.text, pad[:]...))
+	f.text = text
+	// Every span is of text: no bounds to check.
+	str := func(sp span) string { return spanOf(text, sp.off, sp.n) }
+
+	// The agents and sitemaps share one array.
+	strs := make([]string, len(b.agents)+len(b.sitemaps))
+	for i := range b.agents {
+		strs[i] = str(b.agents[i].value)
+	}
+	n := len(b.agents)
+	for i, sp := range b.sitemaps {
+		strs[n+i] = str(sp)
+	}
+	n += len(b.sitemaps)
+	if len(b.agents) > 0 {
+		f.agents = strs[:len(b.agents):len(b.agents)]
+	}
+	if len(b.sitemaps) > 0 {
+		f.sitemaps = strs[len(b.agents):n:n]
+	}
+
+	if len(b.fields) > 0 {
+		f.fields = make([]Field, len(b.fields))
+		for i := range b.fields {
+			d := &b.fields[i]
+			f.fields[i] = Field{Key: str(d.key), Value: str(d.value), Line: d.line}
+		}
+	}
+
+	// Every group's rules, compiled in file order into the scratch, then
+	// sorted into their part of one array.
+	var all []compiledRule
+	if len(b.rules) > 0 {
+		all = make([]compiledRule, len(b.rules))
+		b.compiled = slices.Grow(b.compiled[:0], len(b.rules))[:len(b.rules)]
+		compiled := b.compiled
+		for i := range b.rules {
+			d := &b.rules[i]
+			compiled[i] = newCompiledRule(str(d.pattern), d.pattern.off, int(d.line), d.info)
+		}
+	}
+	indexes := 0
+	for i := range b.groups {
+		if g := &b.groups[i]; g.ruleHi-g.ruleLo >= indexMinRules {
+			indexes++
+		}
+	}
+	var lazy []lazyIndex
+	if indexes > 0 {
+		lazy = make([]lazyIndex, indexes)
+	}
+	f.groups = make([]group, len(b.groups))
+	for i := range b.groups {
+		d := &b.groups[i]
+		g := &f.groups[i]
+		*g = group{line: d.line, agentLo: d.agentLo, agentHi: d.agentHi, fieldLo: d.fieldLo, fieldHi: d.fieldHi, global: d.global}
+		if d.ruleHi > d.ruleLo {
+			g.rules = all[d.ruleLo:d.ruleHi:d.ruleHi]
+			sortRules(g.rules, b.compiled[d.ruleLo:d.ruleHi], text)
+		}
+		if len(g.rules) >= indexMinRules {
+			g.index = &lazy[0]
+			g.index.compiled = g.rules
+			g.index.text = text
+			lazy = lazy[1:]
+		}
+	}
+
+	b.agentSets(f, str)
+}
+
+// release returns the builder to the pool, emptied.
+func (b *builder) release() {
+	if cap(b.text) > maxPooledText || cap(b.rules) > maxPooledRules || cap(b.compiled) > maxPooledRules ||
+		cap(b.agents) > maxPooledRules || cap(b.fields) > maxPooledRules || cap(b.names) > maxPooledRules ||
+		cap(b.lines) > maxPooledRules || cap(b.scopedFields) > maxPooledRules {
+		return
+	}
+	b.reset()
+	builders.Put(b)
+}
+
+// reset empties the builder for another file.
+func (b *builder) reset() {
+	b.text = b.text[:0]
+	b.rules = b.rules[:0]
+	b.groups = b.groups[:0]
+	b.agents = b.agents[:0]
+	b.fields = b.fields[:0]
+	b.sitemaps = b.sitemaps[:0]
+}
+
+// build parses body (already cut to the size limit) into r. body may be
+// the caller's buffer: every string r keeps is copied out of it first.
+func (f *File) build(body string) {
+	b := builders.Get().(*builder)
+	b.read(body)
+	b.finish(f)
+	b.release()
+}

@@ -1,0 +1,197 @@
+// Package engine is the matcher behind package robotstxt: it builds the
+// compiled form of a robots.txt file and answers questions about it, as
+// Google's matcher does, by streaming over the file or through the
+// compiled form.
+//
+// The root package holds the API and its documented types; this package
+// holds how the answers are found. Its surface is small: a [File] is one
+// file (Load, then Allowed, Explain, Rules, Resolve, Groups, Fields,
+// Sitemaps), a [RuleSet] the rules that apply to one crawler (Allowed,
+// Verdict, CrawlDelay, RequestRate, Usage), and [CompileRules] compiles a
+// list of rules on its own, for the linter.
+//
+// One file per concern, one strategy per file, as package regexp has:
+//
+//	file.go       File: a file streamed, then compiled; its groups, fields, sitemaps
+//	choose.go     the one function that picks: stream, compile one agent or the file
+//	stream.go     strategy 1: answer one question by reading the file once
+//	scoped.go     the rule set of one agent, compiled alone from one pass
+//	scan.go       strategy 2: try a compiled rule set's rules in order
+//	index.go      strategy 3: find the deciding rule through a prefix index
+//	window.go     the window filters of the index's wildcard rules
+//	records.go    the bit-packed records of the index's wildcard rules
+//	ruleset.go    RuleSet: the rules that apply to one crawler
+//	rule.go       a compiled rule: its pattern, rank and test
+//	sort.go       the order in which a rule set's rules decide
+//	build.go      the builder: a file's lines into the compiled form
+//	sets.go       the rule set of each agent, merged across groups
+//	compact.go    the compact form of patterns with non-ASCII bytes
+//	agents.go     agents: the hash table of product tokens, lookup, fallback
+//	path.go       a URL's path, found and brought to wire form
+//	delay.go      crawl-delay and request-rate
+//	patterns.go   the engine's names for internal/pattern's functions
+//	usage*.go     Content-Usage and Content-Signal preferences
+package engine
+
+import (
+	"slices"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// A File is one robots.txt file as the engine holds it: a copy of its
+// bytes, which the first questions stream over, then the compiled form.
+// The zero value is an empty file. A File must not be copied after Load;
+// it is safe for concurrent use.
+type File struct {
+	// Load keeps a copy of the file and builds nothing: the first
+	// questions are answered by reading that copy, as Google's matcher
+	// does (see choose.go), and the compiled form below is built, once,
+	// when a later question or another method needs it.
+	pending atomic.Pointer[string] // the file, until compiled; nil after
+	asked   atomic.Uint32          // questions asked before compiling
+	built   atomic.Bool            // the fields below are set
+	// disallowAll: a blanket disallow, every question is answered false.
+	// It sits by built, where the struct has room (Robots would cross a
+	// size class).
+	disallowAll bool
+	// tooLarge: the groups that apply to an agent were too many lines for
+	// a scoped set (see maxScopedLines); questions stream until compiling.
+	tooLarge atomic.Bool
+	mu       sync.Mutex // held while compiling
+	// The rule sets of the agents asked about before compiling, each
+	// compiled alone (see scoped.go): the last published; nil after.
+	scoped atomic.Pointer[scopedSet]
+
+	groups    []group
+	agents    []string // user-agent values, in file order
+	fields    []Field  // other directives, in file order
+	text      string   // the string block: every kept string is a part of it
+	sitemaps  []string
+	tokens    []agentToken // every product token of the file
+	slots     []uint32     // finds tokens by name (see agents.go)
+	tokenMask uint32       // the bits of a slot that hold a token's index
+	globalSet int32        // 1 + the index in sets of the rules of the "*" groups; 0 if none
+	sets      []RuleSet    // the rule sets tokens lead to
+}
+
+// Load sets f to a copy of the file body, already cut to the size limit.
+// It must be called at most once, before f is used.
+func (f *File) Load(data []byte) {
+	if len(data) == 0 {
+		return
+	}
+	// The copy is followed by textPadding bytes, so that a scoped rule set
+	// can keep its patterns where they are in it (see scoped.go): most
+	// often the spare bytes of the allocation's size class, whose content
+	// does not matter (see compiledRule.mayMatch).
+	buf := append([]byte(nil), data...)
+	if cap(buf)-len(buf) < textPadding {
+		buf = make([]byte, len(data), len(data)+textPadding)
+		copy(buf, data)
+	}
+	kept := unsafe.String(unsafe.SliceData(buf), len(data))
+	f.pending.Store(&kept)
+}
+
+// DisallowAll makes f a blanket disallow, which answers false to every
+// question with no rule. It must be called before f is used.
+func (f *File) DisallowAll() { f.disallowAll = true }
+
+// A Rule is an allow or disallow line, as robotstxt.Rule.
+type Rule struct {
+	Allow   bool
+	Pattern string
+	Line    int
+}
+
+// A Field is a directive other than user-agent, allow, disallow and
+// sitemap, as robotstxt.Field.
+type Field struct {
+	Key   string
+	Value string
+	Line  int
+}
+
+// A Group is a group as written, as robotstxt.Group.
+type Group struct {
+	Line   int
+	Agents []string
+	Rules  []Rule
+	Fields []Field
+}
+
+// A Verdict is an answer with the rule that decided it, as
+// robotstxt.Verdict.
+type Verdict struct {
+	Allowed bool
+	Rule    Rule
+}
+
+// Compile builds the compiled form, once, if that is not done yet. Every
+// method that reads the compiled fields calls it first.
+func (f *File) Compile() {
+	if !f.built.Load() {
+		f.compile()
+	}
+}
+
+// compile builds the compiled form from the pending copy of the file and
+// drops the copy.
+func (f *File) compile() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.built.Load() {
+		return
+	}
+	if body := f.pending.Load(); body != nil {
+		f.build(*body)
+		f.buildUsage()
+	}
+	f.built.Store(true)
+	// A question streaming over the copy, or asking a scoped set, keeps
+	// its own reference.
+	f.pending.Store(nil)
+	f.scoped.Store(nil)
+}
+
+// Sitemaps returns a copy of the values of the file's sitemap lines.
+func (f *File) Sitemaps() []string {
+	f.Compile()
+	return append([]string(nil), f.sitemaps...)
+}
+
+// Fields returns a copy of the file's other directives, in file order.
+func (f *File) Fields() []Field {
+	f.Compile()
+	return append([]Field(nil), f.fields...)
+}
+
+// Groups returns the file's groups as written, in file order.
+func (f *File) Groups() []Group {
+	f.Compile()
+	out := make([]Group, len(f.groups))
+	for i := range f.groups {
+		g := &f.groups[i]
+		out[i] = Group{
+			Line:   int(g.line),
+			Agents: append([]string(nil), f.agents[g.agentLo:g.agentHi]...),
+			Rules:  f.rulesAsWritten(g),
+			Fields: append([]Field(nil), f.fields[g.fieldLo:g.fieldHi]...),
+		}
+	}
+	return out
+}
+
+// rulesAsWritten returns a group's rules in file order.
+func (f *File) rulesAsWritten(g *group) []Rule {
+	var rules []Rule
+	for i := range g.rules {
+		if g.rules[i].info&ruleDerived == 0 {
+			rules = append(rules, g.rules[i].asWritten(f.text, g.rules))
+		}
+	}
+	slices.SortFunc(rules, func(a, b Rule) int { return a.Line - b.Line })
+	return rules
+}

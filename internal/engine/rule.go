@@ -1,0 +1,167 @@
+package engine
+
+import (
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
+)
+
+// A compiledRule is a rule as Google's matcher sees it. It holds no
+// pointer: its pattern is a span of the file's string block, so a large
+// rule array costs 12 bytes a rule and the garbage collector never scans
+// it.
+type compiledRule struct {
+	// off locates the value in wire form in the string block.
+	off  uint32
+	line int32
+	// n is the length of the value in wire form, or in compact form with
+	// ruleCompact; see priority and maxPatternLen.
+	n uint16
+	// info holds ruleAllow, ruleDerived, ruleWild, ruleRawBefore and
+	// ruleCompact.
+	info uint8
+	// head is how many bytes of the pattern's literal prefix, at most 8,
+	// its first 8 bytes in the string block hold: a path whose first bytes
+	// differ from them cannot match, which one comparison of integers
+	// tells (see mayMatch).
+	head uint8
+}
+
+// maxPatternLen bounds the wire form of a rule value: the tokenizer cuts
+// lines at about 16 KiB, and escaping at most triples them.
+const maxPatternLen = 1<<16 - 1
+
+// newCompiledRule returns the rule for a pattern in wire form, which is
+// text[off:off+len(pattern)].
+func newCompiledRule(pattern string, off uint32, line int, info uint8) compiledRule {
+	literal, whole := literalPrefix(pattern)
+	if !whole {
+		info |= ruleWild
+	}
+	head := min(len(literal), 8)
+	if info&ruleCompact != 0 {
+		head = min(head, firstHigh(literal)) // the bytes after differ in wire form
+	}
+	return compiledRule{off: off, n: uint16(len(pattern)), head: uint8(head), line: int32(line), info: info}
+}
+
+// pattern returns the rule's value in wire form (compact form with
+// ruleCompact), a span of text, the string block of the file the rule was
+// compiled from.
+func (c *compiledRule) pattern(text string) string { return spanOf(text, c.off, uint32(c.n)) }
+
+// spanOf returns text[off:off+n], which the builder made from text, so
+// there are no bounds to check.
+func spanOf(text string, off, n uint32) string { return swar.Span(text, off, n) }
+
+// textPadding is how many bytes the builder adds after the last string of
+// the block, so that 8 bytes can be read at the start of any pattern.
+const textPadding = 8
+
+// loadKey returns the 8 bytes of text at off as prefixKey packs them; the
+// string block's padding makes them readable.
+func loadKey(text string, off uint32) uint64 { return swar.Load64BEAt(text, off) }
+
+const (
+	ruleAllow   = 1 << 0 // an allow rule
+	ruleDerived = 1 << 1 // the directory pattern Google derives from an index.htm allow
+	ruleWild    = 1 << 2 // the pattern holds a '*' or ends in '$': not a plain prefix
+	// ruleRawBefore: escaping changed the pattern as written, which comes
+	// right before the pattern in the string block.
+	ruleRawBefore = 1 << 3
+	// ruleCompact: the pattern is in compact form and holds bytes >= 0x80
+	// (see compact.go); the pattern as written, if kept, is followed by
+	// its length in two bytes.
+	ruleCompact = 1 << 4
+)
+
+// priority returns the length of the rule's pattern in wire form, which
+// ranks it: Google's matcher lets the longest matching pattern decide.
+func (c *compiledRule) priority(text string) int {
+	if c.info&ruleCompact == 0 {
+		return int(c.n)
+	}
+	return int(c.n) + 2*highBytes(c.pattern(text))
+}
+
+func (c *compiledRule) allow() bool { return c.info&ruleAllow != 0 }
+
+// matches reports whether the rule's pattern, a span of text, matches
+// path, whose prefixKey is pathKey.
+func (c *compiledRule) matches(text, path string, pathKey uint64) bool {
+	return c.mayMatch(text, pathKey) && c.matchesFully(text, path)
+}
+
+// mayMatch reports whether the path's first bytes, packed in pathKey,
+// agree with the rule's literal prefix, a span of text, which rules out
+// most rules with one comparison.
+func (c *compiledRule) mayMatch(text string, pathKey uint64) bool {
+	return (loadKey(text, c.off)^pathKey)&headMasks[c.head&15] == 0
+}
+
+// headMasks[n] keeps the first n bytes of a prefixKey. A table is cheaper
+// than a shift by 64 (n = 0 or 8), which Go defines, so must test for.
+var headMasks = func() (m [16]uint64) {
+	for n := 1; n <= 8; n++ {
+		m[n] = ^(^uint64(0) >> (8 * n))
+	}
+	return m
+}()
+
+// matchesFully reports whether the rule's pattern, a span of text,
+// matches path. Most patterns are plain prefixes, which need no pattern
+// matcher.
+func (c *compiledRule) matchesFully(text, path string) bool {
+	pattern := c.pattern(text)
+	switch c.info & (ruleWild | ruleCompact) {
+	case 0:
+		return len(path) >= len(pattern) && path[:len(pattern)] == pattern
+	case ruleWild:
+		return matchPattern(pattern, path)
+	case ruleCompact:
+		return hasWirePrefix(pattern, path)
+	}
+	return matchCompact(pattern, path)
+}
+
+// asWritten returns the rule as it stands in the file whose string block
+// is text. set is the rule's set, which holds the allow rule a derived rule
+// comes from.
+func (c *compiledRule) asWritten(text string, set []compiledRule) Rule {
+	if c.info&ruleDerived != 0 {
+		for i := range set {
+			if o := &set[i]; o.line == c.line && o.info&ruleDerived == 0 {
+				return o.asWritten(text, set)
+			}
+		}
+	}
+	pattern := c.pattern(text)
+	switch {
+	case c.info&(ruleRawBefore|ruleCompact) == ruleRawBefore|ruleCompact:
+		n := uint32(text[c.off-2]) | uint32(text[c.off-1])<<8 // see builder.compact
+		pattern = spanOf(text, c.off-2-n, n)
+	case c.info&ruleRawBefore != 0:
+		n := rawLenBefore(text, c.off, len(pattern))
+		pattern = spanOf(text, c.off-n, n)
+	}
+	return Rule{Allow: c.allow(), Pattern: pattern, Line: int(c.line)}
+}
+
+// rawLenBefore returns the length of the value as written that ends at off
+// in text and whose wire form is n bytes long. Escaping turns each byte of
+// it into one byte, or three for a byte >= 0x80, so its bytes, read
+// backwards, tell where it starts.
+func rawLenBefore(text string, off uint32, n int) uint32 {
+	i := off
+	for n > 0 {
+		i--
+		if text[i] >= 0x80 {
+			n -= 3
+		} else {
+			n--
+		}
+	}
+	return off - i
+}
+
+// allows reports whether a deciding rule allows: an empty disallow
+// decides (and names its line) but allows.
+func (c *compiledRule) allows() bool { return c.allow() || c.n == 0 }

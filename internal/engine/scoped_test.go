@@ -1,0 +1,355 @@
+package engine
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/seed50c7eacc/robotstxt/internal/corpus"
+	"github.com/seed50c7eacc/robotstxt/internal/reference"
+)
+
+// scopedTwin fails t when the rule set of agent compiled alone from body
+// and the whole file's compiled form differ: on whether a group names the
+// agent, the verdict for url (deciding rule included), the crawl delay,
+// request rate and preferences.
+func scopedTwin(t *testing.T, body []byte, compiled *File, agent, url string) {
+	t.Helper()
+	var f File
+	f.Load(body)
+	if len(body) == 0 {
+		return // nothing to compile: an empty file allows everything
+	}
+	s := f.scope(*f.pending.Load(), agent)
+	if s == nil {
+		if bytes.Count(body, []byte("\n"))+bytes.Count(body, []byte("\r")) < maxScopedLines { // see tooLarge
+			t.Fatalf("scope(%q) = nil on a fresh file of fewer than %d lines", agent, maxScopedLines)
+		}
+		return // too large: compiled whole
+	}
+	compiled.Compile() // Rules alone would compile this agent's set alone
+	want, specific := compiled.Rules(agent)
+	got := &s.rules
+	if s.named != specific {
+		t.Fatalf("scoped %q: named %v; compiled: %v\nrobots.txt: %q", agent, s.named, specific, body)
+	}
+	if got, want := got.Verdict(url), want.Verdict(url); got != want {
+		t.Fatalf("scoped (%q, %q) = %v; compiled = %v\nrobots.txt: %q", agent, url, got, want, body)
+	}
+	type delays struct {
+		Delay, Interval   time.Duration
+		HasDelay, HasRate bool
+	}
+	of := func(rs *RuleSet) delays {
+		d, hasD := rs.CrawlDelay()
+		r, hasR := rs.RequestRate()
+		return delays{d, r, hasD, hasR}
+	}
+	if diff := cmp.Diff(of(want), of(got)); diff != "" {
+		t.Fatalf("scoped %q: delays (-compiled +scoped):\n%s\nrobots.txt: %q", agent, diff, body)
+	}
+	if diff := cmp.Diff(want.Usage(url), got.Usage(url)); diff != "" {
+		t.Fatalf("scoped (%q, %q): usage (-compiled +scoped):\n%s\nrobots.txt: %q", agent, url, diff, body)
+	}
+}
+
+// The rule set of an agent compiled alone decides as the whole file's,
+// deciding rule included, on every query of the corpus.
+func TestScopedMatchesCompiled(t *testing.T) {
+	_, files := loadCorpus(t)
+	n := 0
+	for _, data := range files {
+		compiled := load(data)
+		agents, urls := corpus.Queries(data)
+		for _, a := range agents {
+			for _, u := range urls {
+				scopedTwin(t, data, compiled, a, u)
+				n++
+			}
+		}
+	}
+	t.Logf("%d corpus queries agree", n)
+}
+
+// The same on random files aimed at the corner cases of groups, escapes,
+// derived index.htm patterns and long lines, and against the reference
+// model through File, whose later questions the scoped sets answer.
+func TestScopedCorners(t *testing.T) {
+	asked := 0
+	reference.EachChooser(11, 3000, 512, func(i int, c *reference.Chooser) {
+		cf := genCornerFile(c)
+		body, agent, url := cf.body, genCornerAgent(c, &cf), genCornerURL(c, &cf)
+		compiled := load(body)
+		scopedTwin(t, body, compiled, agent, url)
+		// Through the File: the first question streams, the next ones
+		// ask the scoped sets of up to maxScopedAgents+1 agents.
+		f := load(body)
+		ref := reference.New(body)
+		for k := 0; k < 3; k++ {
+			compareWithReference(t, body, ref, f, agent, url)
+			compareWithReference(t, body, ref, f, genCornerAgent(c, &cf), genCornerURL(c, &cf))
+		}
+		asked++
+	})
+	t.Logf("%d files asked", asked)
+}
+
+// Table cases for the choice of groups, each as Google's matcher
+// (robots.cc) decides: the groups naming the agent, merged, else the "*"
+// groups, merged; a "*" group read before the naming one does not apply.
+func TestScopedCases(t *testing.T) {
+	cases := []struct {
+		name, body, agent, url string
+	}{
+		{"star before named", "user-agent: *\ndisallow: /a\nuser-agent: foo\ndisallow: /b\n", "FOO", "/a"},
+		{"star after named", "user-agent: foo\ndisallow: /b\nuser-agent: *\ndisallow: /a\n", "foo", "/a"},
+		{"merged named", "user-agent: foo\ndisallow: /b\nuser-agent: bar\nallow: /\nuser-agent: foo\nallow: /b/c\n", "foo", "/b/c"},
+		{"both in one group", "user-agent: *\nuser-agent: foo\ndisallow: /a\n", "foo", "/a/b"},
+		{"named with no rules", "user-agent: *\ndisallow: /\nuser-agent: foo\n", "foo", "/x"},
+		{"escaped", "user-agent: *\ndisallow: /é\nallow: /%e2\n", "x", "/%C3%A9x"},
+		{"derived", "user-agent: *\ndisallow: /d\nallow: /d/index.html\n", "x", "/d/"},
+		{"last line at end", "user-agent: *\ndisallow: /abcdefg", "x", "/abcdefgh"},
+		{"outside", "disallow: /a\nuser-agent: *\nallow: /b", "x", "/a"},
+		// Past the first question's wildcard budget: the index answers.
+		{"field before the naming line", "user-agent: bar\ncrawl-delay: 2\nuser-agent: foo\ndisallow: /x\n", "foo", "/"},
+		{"delays", "user-agent: *\ncrawl-delay: 3\nuser-agent: foo\nrequest-rate: 1/5\ndisallow: /\nuser-agent: foo\ncrawl-delay: x\ncrawl-delay: 2\n", "foo", "/"},
+		{"star delays", "user-agent: foo\ncrawl-delay: 9\nuser-agent: *\ncrawl-delay: 3\ncontent-usage: train-ai=n\nallow: /\nuser-agent: *\ncontent-usage: /a search=n\n", "bar", "/a"},
+		{"many wildcards", "user-agent: *\n" + strings.Repeat("disallow: /*a*b$\nallow: /*a*c\n", 40), "x", "/" + strings.Repeat("a", 1800) + "c"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			body := []byte(tc.body)
+			scopedTwin(t, body, load(body), tc.agent, tc.url)
+			f := load(body)
+			ref := reference.New(body)
+			for range 3 { // the question that builds the set, and later ones
+				compareWithReference(t, body, ref, f, tc.agent, tc.url)
+			}
+		})
+	}
+}
+
+// A file asked about more agents than it keeps scoped sets for is
+// compiled whole, and the scoped sets go with the copy of the file.
+func TestScopedBounded(t *testing.T) {
+	body := []byte("user-agent: a\ndisallow: /a\nuser-agent: *\ndisallow: /\n")
+	f := load(body)
+	ref := reference.New(body)
+	for i := 0; i < 2*maxScopedAgents+2; i++ {
+		agent := strings.Repeat("a", i%(maxScopedAgents+3)+1)
+		compareWithReference(t, body, ref, f, agent, "/a")
+	}
+	if !f.built.Load() {
+		t.Fatalf("asked about %d agents, the file is not compiled", maxScopedAgents+3)
+	}
+	if f.scoped.Load() != nil {
+		t.Fatal("scoped sets kept after compiling")
+	}
+}
+
+// Once its scoped set is built, Allowed allocates nothing.
+func TestScopedDoesNotAllocate(t *testing.T) {
+	f := load([]byte("user-agent: *\ndisallow: /a*b$\nallow: /a\n"))
+	f.Allowed("foo", "/x")
+	f.Allowed("foo", "/x")
+	if f.findScoped("FOO") == nil {
+		t.Fatal("no scoped set after two questions")
+	}
+	if a := testing.AllocsPerRun(100, func() { f.Allowed("Foo", "/a/b") }); a != 0 {
+		t.Fatalf("Allowed allocated %v times", a)
+	}
+}
+
+// BenchmarkScopedCorpus compares, over every corpus file, the costs the
+// choice in choose.go weighs: streaming one question, and compiling the
+// asked agent's rule set alone (which then answers every question about
+// it for about a hundred nanoseconds).
+func BenchmarkScopedCorpus(b *testing.B) {
+	_, files := loadCorpus(b)
+	bodies := make([]string, 0, len(files))
+	size := int64(0)
+	for _, data := range files {
+		if len(data) > 0 {
+			var f File
+			f.Load(data)
+			bodies = append(bodies, *f.pending.Load())
+			size += int64(len(data))
+		}
+	}
+	b.Run("stream", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			for _, body := range bodies {
+				streamVerdict(body, "Googlebot", "https://example.com/a/b?c")
+			}
+		}
+	})
+	b.Run("scope", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			for _, body := range bodies {
+				var f File
+				f.scope(body, "Googlebot")
+			}
+		}
+	})
+}
+
+// FuzzScoped checks the rule set of an agent compiled alone against the
+// whole file's compiled form on any file, agent and URL.
+func FuzzScoped(f *testing.F) {
+	f.Add([]byte("user-agent: *\ndisallow: /a\nuser-agent: foo\nallow: /a/index.html\n"), "FOO", "/a/")
+	f.Add([]byte("User-agent: *\r\nDisallow: /é*$\r\n\r\nuser-agent: foo\nuser-agent: *\ndisallow: /x"), "bar", "/%C3%A9x")
+	f.Fuzz(func(t *testing.T, body []byte, agent, url string) {
+		scopedTwin(t, body, load(body), agent, url)
+	})
+}
+
+// Questions about several agents, asked at once and while the file is
+// compiled, answer as the reference model (run with -race).
+func TestScopedConcurrent(t *testing.T) {
+	body := []byte("user-agent: a\ndisallow: /a\nallow: /a/b$\nuser-agent: b\nuser-agent: *\ndisallow: /\nallow: /*.css\nuser-agent: c\ndisallow: /c\n")
+	ref := reference.New(body)
+	agents := []string{"a", "B", "c", "d", "A", "e", "f"}
+	urls := []string{"/a", "/a/b", "/x.css", "/c/d", "/"}
+	for round := 0; round < 20; round++ {
+		f := load(body)
+		done := make(chan struct{})
+		for g := 0; g < 4; g++ {
+			go func() {
+				defer func() { done <- struct{}{} }()
+				for i := 0; i < 30; i++ {
+					agent, url := agents[(g+i)%len(agents)], urls[i%len(urls)]
+					allowed, line := ref.Verdict(agent, url)
+					if v := f.Explain(agent, url); v.Allowed != allowed || v.Rule.Line != line {
+						t.Errorf("Explain(%q, %q) = %v; reference: %v, line %d", agent, url, v, allowed, line)
+					}
+					if g == 3 && i == 15 {
+						f.Groups()
+					}
+				}
+			}()
+		}
+		for g := 0; g < 4; g++ {
+			<-done
+		}
+	}
+}
+
+// The same on random files of many small groups whose user-agent lines
+// are interleaved with crawl-delay, request-rate and preference lines, for
+// the agent named in several groups, in none, and the empty agent.
+func TestScopedRandomGroups(t *testing.T) {
+	lines := []string{
+		"user-agent: *", "User-Agent: FOO", "user-agent: foo/2.0", "user-agent: bar", "user-agent: *foo", "useragent: foo",
+		"disallow: /a", "disallow: /a*b", "allow: /a/b", "allow: /a/index.html", "disallow:", "Disallow: /c$", "disallow: /é",
+		"crawl-delay: 2", "crawl-delay: x", "Crawl-delay: 0.5", "request-rate: 1/10", "request-rate: 3/1m",
+		"content-usage: train-ai=n", "content-usage: /a search=n", "content-signal: ai-train=no", "sitemap: /s.xml",
+		"# comment", "", "host: example.com",
+	}
+	urls := []string{"/", "/a", "/a/b", "/a/xb", "/c", "/a/", "/%C3%A9"}
+	agents := []string{"foo", "Bar", "baz", ""}
+	reference.EachChooser(13, 4000, 64, func(i int, c *reference.Chooser) {
+		var b strings.Builder
+		for n := 1 + c.Pick(16); n > 0; n-- {
+			b.WriteString(c.From(lines))
+			b.WriteString(c.From([]string{"\n", "\r\n", "\r"}))
+		}
+		body := []byte(b.String())
+		compiled := load(body)
+		for _, agent := range agents {
+			scopedTwin(t, body, compiled, agent, c.From(urls))
+		}
+	})
+}
+
+// plainPrefix finds, eight bytes at a time, what a byte loop over
+// plainPatternByte finds.
+func TestPlainPrefix(t *testing.T) {
+	slow := func(s string) int {
+		i := 0
+		for i < len(s) && plainPatternByte[s[i]] {
+			i++
+		}
+		return i
+	}
+	stops := []byte{0, ' ', '\t', '\n', '\r', '*', '$', '%', '#', 0x7F, 0x80, 0xFF, 0x20, '!', '~'}
+	reference.EachChooser(17, 20000, 64, func(i int, c *reference.Chooser) {
+		b := []byte(strings.Repeat("a", c.Pick(40)))
+		for n := c.Pick(4); n > 0; n-- {
+			b = append(b, stops[c.Pick(len(stops))])
+			b = append(b, strings.Repeat("/", c.Pick(12))...)
+		}
+		if got, want := plainPrefix(string(b)), slow(string(b)); got != want {
+			t.Fatalf("plainPrefix(%q) = %d, want %d", b, got, want)
+		}
+	})
+	for c := 0; c < 256; c++ {
+		s := "abcdefghij"[:c%10] + string([]byte{byte(c)}) + "/abcdefgh"
+		if got, want := plainPrefix(s), slow(s); got != want {
+			t.Fatalf("plainPrefix(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+// A large scoped set answers its first scopedScans questions by a budgeted
+// scan and the later ones through its index, deciding as the reference
+// model throughout; over budget, the index answers at once.
+func TestScopedScansThenIndex(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("user-agent: *\n")
+	for i := 0; i < 40; i++ {
+		b.WriteString("disallow: /*" + strings.Repeat("x", i%7) + "a" + string(rune('a'+i%26)) + "$\n")
+		b.WriteString("allow: /" + string(rune('a'+i%26)) + "*b\n")
+	}
+	body := []byte(b.String())
+	ref := reference.New(body)
+	for _, long := range []bool{false, true} {
+		f := load(body)
+		for q := 0; q < 3*scopedScans; q++ {
+			url := "/" + string(rune('a'+q%26)) + strings.Repeat("x", q%9) + "a" + string(rune('a'+(q*7)%26))
+			if long {
+				url += strings.Repeat("y", 2000) // over the budget at once
+			}
+			compareWithReference(t, body, ref, f, "bot", url)
+		}
+		if s := f.findScoped("bot"); s == nil || s.rules.index.built.Load() == nil {
+			t.Errorf("long paths %v: the index is not built after %d questions", long, 3*scopedScans)
+		}
+	}
+}
+
+// A file whose groups that apply hold more than maxScopedLines lines
+// streams its first streamedWhenLarge questions, then is compiled whole,
+// which drops the copy; Rules compiles it at once.
+func TestScopedTooLarge(t *testing.T) {
+	// Wildcard rules whose literal prefix no question's path starts with:
+	// the stream's wildcard budget does not give up on them.
+	body := []byte("user-agent: *\n" + strings.Repeat("disallow: /q*z\nallow: /c\n", maxScopedLines/2+1) + "disallow: /*x$\n")
+	f := load(body)
+	ref := reference.New(body)
+	urls := []string{"/abx", "/c/d", "/a", "/cab"}
+	for q := 0; q < streamedWhenLarge; q++ {
+		url := urls[q%len(urls)]
+		allowed, line := ref.Verdict("bot", url)
+		if v := f.Explain("bot", url); v.Allowed != allowed || v.Rule.Line != line {
+			t.Fatalf("Explain(bot, %q) = %v; reference: %v, line %d", url, v, allowed, line)
+		}
+	}
+	if !f.tooLarge.Load() || f.built.Load() || f.scoped.Load() != nil {
+		t.Fatalf("after %d questions: tooLarge %v, built %v, scoped %v", streamedWhenLarge, f.tooLarge.Load(), f.built.Load(), f.scoped.Load() != nil)
+	}
+	compareWithReference(t, body, ref, f, "bot", "/c/d")
+	if !f.built.Load() || f.pending.Load() != nil {
+		t.Fatal("not compiled whole after the streamed questions")
+	}
+	g := load(body)
+	if rs, _ := g.Rules("bot"); !g.built.Load() || rs.Verdict("/abx").Allowed {
+		t.Fatal("Rules of a file too large for a scoped set did not compile it whole")
+	}
+}

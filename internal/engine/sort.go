@@ -1,0 +1,81 @@
+package engine
+
+import "slices"
+
+// compareRules orders compiled rules, whose patterns are spans of text:
+// longer patterns first, then allow before disallow, then file order.
+func compareRules(a, b compiledRule, text string) int {
+	if pa, pb := a.priority(text), b.priority(text); pa != pb {
+		return pb - pa
+	}
+	if a.allow() != b.allow() {
+		if a.allow() {
+			return -1
+		}
+		return 1
+	}
+	return int(a.line) - int(b.line)
+}
+
+// sortRules writes src to dst in compareRules order. The rules of src that
+// tie on length and kind must be in file order (as they are when src is
+// in file order, or is sorted groups in file order), so that a stable
+// sort on (length, allow) suffices. text is the string block of the rules'
+// patterns.
+func sortRules(dst, src []compiledRule, text string) {
+	const small = 24
+	if len(src) <= small {
+		// Insertion sort on the rank alone: each rule goes after every
+		// rule of its rank already placed, which keeps file order. The
+		// ranks are found once, and move with their rules.
+		var ranks [small]int32
+		for i := range src {
+			v := src[i]
+			rank := int32(sortRank(&v, text))
+			j := i
+			for ; j > 0 && ranks[j-1] > rank; j-- {
+				dst[j], ranks[j] = dst[j-1], ranks[j-1]
+			}
+			dst[j], ranks[j] = v, rank
+		}
+		return
+	}
+	// Counting sort on key = 2*(maxLen-len) + (1 if disallow): stable, and
+	// linear when patterns are short, as they almost always are.
+	maxLen := 0
+	for i := range src {
+		maxLen = max(maxLen, src[i].priority(text))
+	}
+	if maxLen > 8*len(src) {
+		copy(dst, src)
+		slices.SortStableFunc(dst, func(a, b compiledRule) int { return compareRules(a, b, text) })
+		return
+	}
+	// sortRank less the ranks no pattern of src can have.
+	key := func(c *compiledRule) int { return sortRank(c, text) - 2*(maxPatternLen-maxLen) }
+	// The counts of usual lengths fit on the stack.
+	var counts [256]int32
+	var count []int32
+	if n := 2*maxLen + 3; n <= len(counts) {
+		count = counts[:n]
+	} else {
+		count = make([]int32, n)
+	}
+	for i := range src {
+		count[key(&src[i])+1]++
+	}
+	for k := 1; k < len(count); k++ {
+		count[k] += count[k-1]
+	}
+	for i := range src {
+		k := key(&src[i])
+		dst[count[k]] = src[i]
+		count[k]++
+	}
+}
+
+// sortRank orders rules as compareRules does but for file order: longer
+// patterns first, then allow before disallow.
+func sortRank(c *compiledRule, text string) int {
+	return (maxPatternLen-c.priority(text))<<1 | int(^c.info&ruleAllow)
+}
