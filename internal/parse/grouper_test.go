@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -153,20 +154,30 @@ func TestCollectTokens(t *testing.T) {
 	}
 	// Numbering allocates at most four arrays of the exact size (the
 	// compiler may keep some on the stack), however many agents and
-	// tokens there are: not once per agent or token. It runs once.
-	c = new(Collector)
-	c.Presize(Count(body.String()))
-	gr := NewGrouper(body.String())
-	var l Grouped
-	for gr.Next(&l) {
-		c.Add(&l)
+	// tokens there are: not once per agent or token. It runs once. The
+	// count is the process's, so the runtime's own work can add to one
+	// reading (CI saw 8 under load, Go 1.25): the least of five is taken.
+	fresh := func() *Collector {
+		c := new(Collector)
+		c.Presize(Count(body.String()))
+		gr := NewGrouper(body.String())
+		var l Grouped
+		for gr.Next(&l) {
+			c.Add(&l)
+		}
+		return c
 	}
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	c.NumberTokens()
-	runtime.ReadMemStats(&after)
-	if n := after.Mallocs - before.Mallocs; n > 4 {
-		t.Errorf("NumberTokens allocates %d times; want at most 4", n)
+	least := uint64(math.MaxUint64)
+	for range 5 {
+		c = fresh()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		c.NumberTokens()
+		runtime.ReadMemStats(&after)
+		least = min(least, after.Mallocs-before.Mallocs)
+	}
+	if least > 4 {
+		t.Errorf("NumberTokens allocates %d times; want at most 4", least)
 	}
 	tokens := c.Tokens
 	c.NumberTokens()
