@@ -77,9 +77,15 @@ func (h *memHold) Release(context.Context) error {
 // of fetching; when the holder stops renewing (it died), another process
 // takes the lease over once it lapses and fetches.
 func TestLeaseRenewedAndTakenOver(t *testing.T) {
-	const ttl = 100 * time.Millisecond
+	// The holder renews every third of the lease: a lease of 100 ms lapsed
+	// under a loaded CI machine's scheduling delays, 300 ms does not.
+	const ttl = 300 * time.Millisecond
 	var hits atomic.Int64
 	release := make(chan struct{})
+	var releaseOnce sync.Once
+	// A failure before the fetch is let go must still let it go, or the
+	// test server's Close waits on it until the package times out.
+	defer releaseOnce.Do(func() { close(release) })
 	s := newSite(t, func(w http.ResponseWriter, r *http.Request) {
 		if hits.Add(1) == 1 {
 			<-release
@@ -106,7 +112,7 @@ func TestLeaseRenewedAndTakenOver(t *testing.T) {
 	if hits.Load() != 1 {
 		t.Fatalf("%d fetches while the holder renewed its lease; want 1", hits.Load())
 	}
-	close(release)
+	releaseOnce.Do(func() { close(release) })
 	for _, done := range []chan error{holderDone, waiterDone} {
 		if err := <-done; err != nil {
 			t.Fatal(err)
@@ -119,11 +125,11 @@ func TestLeaseRenewedAndTakenOver(t *testing.T) {
 	// The holder dies mid-fetch: its renewals stop, its lease lapses, and
 	// the waiter takes over.
 	hits.Store(0)
-	release = make(chan struct{})
-	defer close(release)
+	release2 := make(chan struct{})
+	defer close(release2)
 	other := newSite(t, func(w http.ResponseWriter, r *http.Request) {
 		if hits.Add(1) == 1 {
-			<-release // the dead holder's request never ends
+			<-release2 // the dead holder's request never ends
 		}
 		w.Write([]byte(rules))
 	})
