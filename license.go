@@ -1,6 +1,6 @@
 package robotstxt
 
-import "strings"
+import "github.com/seed50c7eacc/robotstxt/internal/parse"
 
 // Licenses returns the values of the file's License lines, in file order:
 // the URLs of the site's machine-readable licence terms under RSL 1.0
@@ -15,7 +15,7 @@ import "strings"
 func (r *Robots) Licenses() []string {
 	var out []string
 	for _, f := range r.Fields() {
-		if strings.EqualFold(f.Key, "license") && f.Value != "" {
+		if parse.EqualFold(f.Key, "license") && f.Value != "" {
 			out = append(out, f.Value)
 		}
 	}

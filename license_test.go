@@ -24,6 +24,9 @@ func TestLicenses(t *testing.T) {
 			"User-agent: GPTBot\nLICENSE: https://a.example/1.xml # terms\nDisallow: /\n\nUser-agent: *\nlicense:https://b.example/2.xml\nSitemap: https://a.example/s.xml\nLicense: /relative.xml\n",
 			[]string{"https://a.example/1.xml", "https://b.example/2.xml", "/relative.xml"}},
 		{"empty value skipped", "License:\nLicense: https://a.example/l.xml\n", []string{"https://a.example/l.xml"}},
+		// Keys are compared in ASCII case only, as every other key
+		// (the long s U+017F folds to 's' under Unicode case folding).
+		{"non-ASCII look-alike key", "Licen\u017fe: https://a.example/l.xml\n", nil},
 		{"other keys are not licences", "Licence: https://a.example/l.xml\nLicenses: https://a.example/m.xml\nX-License: https://a.example/n.xml\n", nil},
 	}
 	for _, tt := range tests {

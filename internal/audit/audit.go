@@ -173,7 +173,7 @@ func scanLines(data []byte) (named map[string][]int, outside []int) {
 }
 
 func isPreferenceKey(key string) bool {
-	return strings.EqualFold(key, "content-usage") || strings.EqualFold(key, "content-signal")
+	return parse.EqualFold(key, "content-usage") || parse.EqualFold(key, "content-signal")
 }
 
 // Blocked returns how many crawlers of the given purposes (all when none

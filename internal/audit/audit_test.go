@@ -305,6 +305,9 @@ func TestPreferencesOutsideGroups(t *testing.T) {
 			"Preference line 1 stands before the first user-agent line: in no group, so for no crawler (to mean every crawler, write it in the User-agent: * group)\n"},
 		{"two", "# terms\ncontent-usage: train-ai=n\nCONTENT-SIGNAL: ai-train=no\nUser-agent: *\nContent-Signal: search=yes\n", []int{2, 3},
 			"Preference lines 2, 3 stand before the first user-agent line"},
+		// The engine reads keys in ASCII case only: a key with the long s
+		// (U+017F, 's' under Unicode folding) is no preference line.
+		{"non-ASCII look-alike", "Content-U\u017fage: train-ai=n\nUser-agent: *\nAllow: /\n", []int{}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -121,7 +121,7 @@ func cutOf(data []byte, limit int, agent string, specific bool) *Cut {
 	whole := robotstxt.ParseWith(data, robotstxt.Options{MaxSize: -1})
 	for _, g := range whole.Groups() {
 		for _, name := range g.Agents {
-			if strings.EqualFold(parse.ProductToken(name), agent) && g.Line >= c.Line {
+			if parse.EqualFold(parse.ProductToken(name), agent) && g.Line >= c.Line {
 				c.GroupLine = g.Line
 				return c
 			}
