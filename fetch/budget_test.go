@@ -3,7 +3,9 @@ package fetch
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -174,3 +176,163 @@ func TestRobotsFetchMark(t *testing.T) {
 type roundTrip func(*http.Request) (*http.Response, error)
 
 func (f roundTrip) RoundTrip(req *http.Request) (*http.Response, error) { return f(req) }
+
+// wedgedStore is a Cache whose Get and Put block, ignoring their context
+// (a stalled server behind a client without deadlines), until unblock is
+// closed. It counts the calls that reached it.
+type wedgedStore struct {
+	*LRU
+	unblock    chan struct{}
+	gets, puts atomic.Int64
+}
+
+func (s *wedgedStore) Get(ctx context.Context, k string) (*Entry, error) {
+	s.gets.Add(1)
+	<-s.unblock
+	return s.LRU.Get(ctx, k)
+}
+
+func (s *wedgedStore) Put(ctx context.Context, k string, e *Entry) error {
+	s.puts.Add(1)
+	<-s.unblock
+	return s.LRU.Put(ctx, k, e)
+}
+
+// A store that hangs on every call, context or not, keeps at most
+// maxStoreCalls (4,096) of the calls a caller waits on (gets) and
+// maxPendingPuts (1,024) background puts under way: the goroutines and
+// pending work stay bounded, whatever the number of sites asked. A call
+// beyond either bound is not made: an Event carries a *StoreError
+// wrapping ErrStoreBusy, and the caller still gets its answer (the store
+// counting as a miss). Once the store answers, Flush returns, the
+// goroutines end, and the store is asked again. The real bounds are used:
+// the Client has no hook for maxStoreCalls.
+func TestStoreCallsBounded(t *testing.T) {
+	const extra = 1000
+	const sites = maxStoreCalls + extra
+	store := &wedgedStore{LRU: NewLRU(0, 0), unblock: make(chan struct{})}
+	unblocked := false
+	defer func() {
+		if !unblocked {
+			close(store.unblock)
+		}
+	}()
+	var busyGets, busyPuts, otherErrs atomic.Int64
+	rt := roundTrip(func(req *http.Request) (*http.Response, error) {
+		return &http.Response{StatusCode: http.StatusNotFound, Body: http.NoBody, Request: req}, nil
+	})
+	c := &Client{
+		HTTPClient: &http.Client{Transport: rt},
+		Cache:      store,
+		Timeout:    100 * time.Millisecond, // what each get may cost its caller
+		OnEvent: func(ev Event) {
+			var se *StoreError
+			switch {
+			case !errors.As(ev.Err, &se):
+			case se.Op == "get" && errors.Is(ev.Err, ErrStoreBusy):
+				busyGets.Add(1)
+			case se.Op == "put" && errors.Is(ev.Err, ErrStoreBusy):
+				busyPuts.Add(1)
+			case se.Op == "get" && errors.Is(ev.Err, ErrStoreBudget):
+			default:
+				otherErrs.Add(1)
+			}
+		},
+	}
+	base := runtime.NumGoroutine()
+	start := time.Now()
+
+	// Distinct sites, asked by a pool of workers (the race detector
+	// allows 8,128 goroutines: the bounds' 5,120, and two per worker).
+	const workers = 512
+	var allowAll, failed atomic.Int64
+	var slowest atomic.Int64
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				t0 := time.Now()
+				ok, err := c.Allowed(context.Background(), "bot", fmt.Sprintf("http://h%d.test/x", i))
+				for took := int64(time.Since(t0)); ; {
+					if s := slowest.Load(); took <= s || slowest.CompareAndSwap(s, took) {
+						break
+					}
+				}
+				if err != nil {
+					failed.Add(1)
+				} else if ok { // the 404 (allow all), unless the fetch itself timed out
+					allowAll.Add(1)
+				}
+			}
+		}()
+	}
+	for i := range sites {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	asked := time.Since(start)
+
+	if n := failed.Load(); n != 0 {
+		t.Errorf("%d of %d callers got an error, not an answer", n, sites)
+	}
+	// The store's calls never end here, so every slot taken stays taken.
+	if got, want := store.gets.Load(), int64(maxStoreCalls); got != want {
+		t.Errorf("%d gets reached the store; want %d, the bound", got, want)
+	}
+	if got, want := busyGets.Load(), int64(sites-maxStoreCalls); got != want {
+		t.Errorf("%d gets refused as busy; want %d", got, want)
+	}
+	if got, want := store.puts.Load(), int64(maxPendingPuts); got != want {
+		t.Errorf("%d puts reached the store; want %d, the bound", got, want)
+	}
+	if got, want := busyPuts.Load(), int64(sites-maxPendingPuts); got != want {
+		t.Errorf("%d puts dropped as busy; want %d", got, want)
+	}
+	if n := otherErrs.Load(); n != 0 {
+		t.Errorf("%d other store errors reported", n)
+	}
+	// What is left: a goroutine per get and per put under way, and no
+	// more (the run goroutine of each fetch stays in its put).
+	held := runtime.NumGoroutine() - base
+	if limit := maxStoreCalls + maxPendingPuts + 50; held > limit {
+		t.Errorf("%d goroutines left while the store hangs; want at most %d", held, limit)
+	}
+	t.Logf("%d sites asked in %v (slowest answer %v, %d allow all): %d gets and %d puts under way, %d and %d refused as busy, %d goroutines held",
+		sites, asked.Round(time.Millisecond), time.Duration(slowest.Load()).Round(time.Millisecond), allowAll.Load(),
+		store.gets.Load(), store.puts.Load(), busyGets.Load(), busyPuts.Load(), held)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if err := c.Flush(ctx); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Flush while the puts hang: %v; want the context's error", err)
+	}
+	close(store.unblock)
+	unblocked = true
+	ctx, cancel = context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := c.Flush(ctx); err != nil {
+		t.Fatalf("Flush once the store answers: %v", err)
+	}
+	if got := store.LRU.Len(); got != maxPendingPuts {
+		t.Errorf("%d copies stored; want %d", got, maxPendingPuts)
+	}
+	// The slots are given back: the goroutines end (polled; the deadline
+	// only bounds a failure), and the store is asked again.
+	for deadline := time.Now().Add(5 * time.Second); runtime.NumGoroutine()-base > 50 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if held := runtime.NumGoroutine() - base; held > 50 {
+		t.Errorf("%d goroutines left after the store answered", held)
+	}
+	gets := store.gets.Load()
+	if _, err := c.Allowed(context.Background(), "bot", "http://after.test/x"); err != nil {
+		t.Fatal(err)
+	}
+	if store.gets.Load() != gets+1 {
+		t.Errorf("after the store answered, a new site's get did not reach it")
+	}
+}

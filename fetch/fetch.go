@@ -49,6 +49,17 @@
 //
 // The Client fetches over HTTP only: an ftp:// page gets an error wrapping
 // ErrUnsupportedScheme.
+//
+// A Transport, an http.RoundTripper, puts a Client in front of a
+// crawler's own requests, and guarantees that a request robots.txt
+// disallows is never sent: each request and each redirect hop is checked
+// under every reading of its path that common servers apply (dot segments
+// removed, slashes merged, %xx decoded), and is then sent as written; only
+// its Client's robots.txt fetches, and a plain /robots.txt, pass
+// unchecked. It cannot see through a server that maps two different paths
+// to one resource by rules of its own (a rewrite, a case-insensitive file
+// system); the documentation of [Transport] lists the readings checked
+// and these limits.
 package fetch
 
 import (
