@@ -3,7 +3,7 @@
 // worker.js) so that typing never waits for a check, and renders the
 // verdicts, the file as Google reads it with the linter's findings, and
 // the AI crawler audit (audit.js).
-import { $, el, breakable, linesOf, patchChunks } from "./dom.js";
+import { $, el, breakable, linesOf, patchChunks, drawChunkOf } from "./dom.js";
 import { Engine } from "./engine.js";
 import { AuditView } from "./audit.js";
 
@@ -265,6 +265,7 @@ function rowKey(e, i) {
 
 // scrollWithin scrolls the file view, not the page, to show item.
 function scrollWithin(box, item) {
+  drawChunkOf(item);
   const top = item.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientTop + box.scrollTop;
   if (top < box.scrollTop || top + item.offsetHeight > box.scrollTop + box.clientHeight) {
     box.scrollTop = Math.max(0, top - box.clientHeight / 3);
@@ -275,6 +276,7 @@ function scrollWithin(box, item) {
 function jumpTo(n) {
   const item = document.getElementById(`line-${n}`);
   if (!item) return;
+  drawChunkOf(item);
   for (const li of $("file").querySelectorAll("li.target")) li.classList.remove("target");
   item.classList.add("target");
   item.scrollIntoView({ block: "nearest" }); // the file view into the window

@@ -70,23 +70,96 @@ export async function patchList(list, n, sig, build, current) {
 // chunkSize is how many items patchChunks puts in one chunk.
 export const chunkSize = 256;
 
+// awayMargin is how far outside its scroller's view a chunk is still
+// drawn, so that scrolling shows drawn lines.
+const awayMargin = "1500px 0px";
+
+// observers holds each container's IntersectionObserver, made by
+// chunkObserver on the container's first long list.
+const observers = new WeakMap();
+
+// chunkObserver returns the observer that marks container's chunks "away"
+// while they are out of view (and awayMargin beyond): the page's style
+// then takes their items out of the layout, and the chunk keeps the height
+// it had, so that the scrollbar and the other chunks stay where they were.
+function chunkObserver(container) {
+  let o = observers.get(container);
+  if (!o) {
+    o = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        const chunk = e.target;
+        if (e.isIntersecting || !container.classList.contains("long")) {
+          chunk.classList.remove("away");
+          chunk.style.height = "";
+        } else if (!chunk.classList.contains("away")) {
+          chunk.style.height = `${e.boundingClientRect.height}px`;
+          chunk.classList.add("away");
+        }
+      }
+    }, { root: container, rootMargin: awayMargin });
+    observers.set(container, o);
+  }
+  return o;
+}
+
+// drawChunkOf draws the chunk holding item now, if it is away, so that item
+// has a box to scroll to and focus; the observer marks the chunk away
+// again once it is out of view.
+export function drawChunkOf(item) {
+  const chunk = item.parentElement;
+  if (chunk && chunk.classList.contains("away")) {
+    chunk.classList.remove("away");
+    chunk.style.height = "";
+  }
+}
+
+// estimateAway gives the chunks of container that are away and were never
+// drawn the height their items would take at the first chunk's height per
+// item (lines that wrap make a drawn chunk taller; it then takes its own).
+function estimateAway(container) {
+  const first = container.firstElementChild;
+  if (!first || first.classList.contains("away") || first.children.length === 0) return;
+  const perItem = first.offsetHeight / first.children.length;
+  for (const chunk of container.children) {
+    if (chunk.classList.contains("away") && chunk.style.height === "") {
+      chunk.style.height = `${Math.round(chunk.children.length * perItem)}px`;
+    }
+  }
+}
+
 // patchChunks is patchList for long lists: the n items go into chunks of
-// chunkSize, each a <tag class="chunk"> inside container, which the page's
-// style lets the browser skip (content-visibility: auto) while out of view.
-// A 15,000-line file is 60 chunks to track rather than 15,000 lines, and
-// a frame lays out and paints only the chunks in view.
+// chunkSize, each a <tag class="chunk"> inside container, which the page
+// skips while out of view (chunkObserver). A 15,000-line file is 60 chunks
+// to track rather than 15,000 lines, and a frame lays out and paints only
+// the chunks in view.
 export async function patchChunks(container, tag, n, sig, build, current) {
   const chunks = Math.ceil(n / chunkSize);
   const kids = container.children;
-  while (kids.length > chunks) container.lastElementChild.remove();
-  while (kids.length < chunks) container.append(document.createElement(tag));
+  const observer = chunkObserver(container);
+  while (kids.length > chunks) {
+    observer.unobserve(container.lastElementChild);
+    container.lastElementChild.remove();
+  }
+  while (kids.length < chunks) {
+    // A new chunk starts away (but the first two, which are in view at
+    // the top) until the observer has seen where it is.
+    const chunk = document.createElement(tag);
+    if (kids.length >= 2) chunk.classList.add("away");
+    container.append(chunk);
+    observer.observe(chunk);
+  }
   // A short list is drawn whole; only a long one lets the browser skip
   // chunks out of view (which a full-page screenshot would show empty).
-  container.classList.toggle("long", chunks > 2);
+  if (!container.classList.toggle("long", chunks > 2)) {
+    for (const chunk of kids) {
+      chunk.classList.remove("away");
+      chunk.style.height = "";
+    }
+  }
   let sliceEnd = performance.now() + 8;
   for (let c = 0; c < chunks; c++) {
     const chunk = kids[c];
-    chunk.className = "chunk";
+    chunk.classList.add("chunk");
     if (tag === "ol") chunk.start = c * chunkSize + 1;
     const first = c * chunkSize, count = Math.min(chunkSize, n - first);
     const items = chunk.children;
@@ -106,6 +179,7 @@ export async function patchChunks(container, tag, n, sig, build, current) {
       sliceEnd = performance.now() + 8;
     }
   }
+  if (chunks > 2) estimateAway(container);
   return true;
 }
 
