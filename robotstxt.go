@@ -45,8 +45,8 @@
 // Package github.com/seed50c7eacc/robotstxt/lint tells site owners what
 // Google will actually do with their file: diagnostics for the traps that
 // make a file mean something other than it seems to, and the per-line view
-// of Google's reporting library. It reads files with the same tokenizer
-// and grouper as Parse.
+// of Google's reporting library. It reads a file exactly as Parse does,
+// with the same tokenizer, grouper and engine.
 //
 // The behaviour follows RFC 9309 (Robots Exclusion Protocol) and Google's
 // documentation of how it reads robots.txt files,

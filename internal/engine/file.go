@@ -37,7 +37,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
-	"unsafe"
+
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
 )
 
 // A File is one robots.txt file as the engine holds it: a copy of its
@@ -91,7 +92,7 @@ func (f *File) Load(data []byte) {
 		buf = make([]byte, len(data), len(data)+textPadding)
 		copy(buf, data)
 	}
-	kept := unsafe.String(unsafe.SliceData(buf), len(data))
+	kept := swar.String(buf)
 	f.pending.Store(&kept)
 }
 

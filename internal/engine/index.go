@@ -696,22 +696,22 @@ type lazyIndex struct {
 // Scanning a rule list costs about a nanosecond per rule, with a full match
 // only for the few rules whose first bytes agree with the path; building
 // the index costs some hundreds of nanoseconds per rule. So the first
-// scanQueries queries scan, while the full matches of wildcard rules, which
-// hostile rules make cost a pass over the path each, have cost less than
-// half of what building would: each is charged the lengths of the path
-// and the pattern, wildStarCost bytes a star (each piece after one costs a
-// search: "/*a*a*a...*b$" costs more than its length), and wildMatchCost, and the scans of every query together may be charged
+// scanQueries queries scan while the full matches of wildcard rules (which
+// hostile rules make cost a pass over the path each) have cost less than
+// half of what building would. Each match is charged the lengths of the
+// path and the pattern, wildStarCost bytes a star (each piece after one
+// costs a search: "/*a*a*a...*b$" costs more than its length) and
+// wildMatchCost; the scans of every query together may be charged
 // scanBytesPerRule bytes a rule. The query that would pass that builds the
 // index, and every later one uses it: the scans then cost at most half the
 // building (a query whose scan would pass the budget, as the last full
-// scan's charge tells, builds without scanning), and a first question
-// with a short path on a fresh hostile
-// file (24,000 wildcard rules, a 100-byte path) scans them all for a
-// fraction of the building's cost. As renting skis until the rent would
-// pay for them, this bounds the total to 1.5 times the better choice. A
-// wildcard match charged more than scanBytesPerRule (a longer path, or a
-// pattern of many stars) builds the index at once, as the scan would
-// likely pass the budget.
+// scan's charge tells, builds without scanning), and a first question with
+// a short path on a fresh hostile file (24,000 wildcard rules, a 100-byte
+// path) scans them all for a fraction of the building's cost. As renting
+// skis until the rent would pay for them, this bounds the total to 1.5
+// times the better choice. A wildcard match charged more than
+// scanBytesPerRule (a longer path, or a pattern of many stars) builds the
+// index at once, as the scan would likely pass the budget.
 const (
 	scanQueries      = 16
 	scanBytesPerRule = 512

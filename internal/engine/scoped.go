@@ -4,7 +4,6 @@ import (
 	"math/bits"
 	"strings"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/seed50c7eacc/robotstxt/internal/swar"
 
@@ -301,7 +300,6 @@ func (b *builder) scopedRules(rs *RuleSet, body, agent string) (named, ok bool) 
 	// apply.
 	b.scopedFields = b.scopedFields[:0]
 	b.compiled = b.compiled[:0]
-	base := uintptr(unsafe.Pointer(unsafe.StringData(body)))
 	rules, verbatim := 0, true
 	for i := range b.lines {
 		sl := &b.lines[i]
@@ -319,7 +317,8 @@ func (b *builder) scopedRules(rs *RuleSet, body, agent string) (named, ok bool) 
 		}
 		off := uint32(0)
 		if sl.value != "" {
-			off = uint32(uintptr(unsafe.Pointer(unsafe.StringData(sl.value))) - base)
+			o, _ := swar.Offset(body, sl.value) // a span of body: verbatimRule
+			off = uint32(o)
 		}
 		if sl.plain {
 			// A literal disallow: newCompiledRule's answer, known.
@@ -392,15 +391,14 @@ func verbatimRule(sl *scopedLine, body string) bool {
 	}
 	// The tokenizer's values are spans of the body; a value that were not
 	// is copied.
-	base := uintptr(unsafe.Pointer(unsafe.StringData(body)))
-	p := uintptr(unsafe.Pointer(unsafe.StringData(sl.value)))
-	return p >= base && p-base <= uintptr(len(body)-len(sl.value))
+	_, ok := swar.Offset(body, sl.value)
+	return ok
 }
 
 // padded returns body with the textPadding bytes File.Load keeps after
 // it, so that 8 bytes can be read at the start of any of its values.
 func padded(body string) string {
-	return unsafe.String(unsafe.StringData(body), len(body)+textPadding)
+	return swar.Extend(body, textPadding)
 }
 
 // scopedScans is how many questions a scoped set whose rules have a lazy

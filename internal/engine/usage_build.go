@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"strings"
-
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 )
 
@@ -49,7 +47,7 @@ func (f *File) buildUsage() {
 		}
 		for _, value := range f.agents[g.agentLo:g.agentHi] {
 			if !parse.IsGlobalAgent(value) {
-				names = append(names, parse.Naming{Token: strings.ToLower(parse.ProductToken(value)), Group: int32(gi)})
+				names = append(names, parse.Naming{Token: parse.AgentToken(value), Group: int32(gi)})
 			}
 		}
 	}

@@ -107,3 +107,23 @@ func TestLoad64AtMatchesLoad64(t *testing.T) {
 		}
 	}
 }
+
+// TestOffset checks that Offset finds a span of a string, at every start
+// and length, and rejects a string elsewhere in memory, one that runs past
+// the end, and one wholly before or after.
+func TestOffset(t *testing.T) {
+	whole := strings.Repeat("0123456789", 4)
+	s := whole[5:25]
+	for i := 0; i <= len(s); i++ {
+		for j := i; j <= len(s); j++ {
+			if got, ok := Offset(s, s[i:j]); j > i && (!ok || got != i) {
+				t.Errorf("Offset(s, s[%d:%d]) = %d, %v; want %d, true", i, j, got, ok, i)
+			}
+		}
+	}
+	for _, sub := range []string{strings.Clone(s[2:6]), whole[:5], whole[25:], whole[3:8], whole[20:30], whole} {
+		if off, ok := Offset(s, sub); ok {
+			t.Errorf("Offset(s, %q) = %d, true; want false: not a span of s", sub, off)
+		}
+	}
+}

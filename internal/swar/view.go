@@ -9,6 +9,22 @@ import (
 // proved them needless; they are the only uses of package unsafe outside
 // tests, so that each such proof is made at a call of one of them.
 
+// Offset returns where sub starts in s and true when sub's bytes are a
+// span of s's (as the tokenizer's values are of the file), and false
+// otherwise.
+func Offset(s, sub string) (int, bool) {
+	base := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	p := uintptr(unsafe.Pointer(unsafe.StringData(sub)))
+	if p < base || p-base > uintptr(len(s)-len(sub)) || len(sub) > len(s) {
+		return 0, false
+	}
+	return int(p - base), true
+}
+
+// Extend returns s with the n bytes that follow it in memory. The caller
+// must have allocated them with s (as padding) and not write to them.
+func Extend(s string, n int) string { return unsafe.String(unsafe.StringData(s), len(s)+n) }
+
 // String returns the bytes of b as a string, without copying. The caller
 // must not write to b while the string is in use.
 func String(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
