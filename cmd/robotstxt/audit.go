@@ -14,11 +14,13 @@ func auditUsage(w io.Writer) {
 	printUsage(w, fs, "check -h, robotstxt lint", `usage: robotstxt audit [-json] [-max-size N] FILE [URL...]
 
 Reports what robots.txt FILE (- for standard input) says to the well-known AI
-and search crawlers: whether each may fetch each URL (default: the site root /),
-its AI usage preferences there (Content-Usage train-ai, ai-use and search, as
-in draft-ietf-aipref-vocab-08; Content-Signal ai-train, ai-input and search),
-and which names Google's product-token rule reads differently from how they
-are written.
+and search crawlers: whether each may fetch each URL (default: the site root /)
+and the deciding rule as the file writes it, its AI usage preferences there
+(Content-Usage train-ai, ai-use and search, as in draft-ietf-aipref-vocab-08;
+Content-Signal ai-train, ai-input and search), and which names Google's
+product-token rule reads differently from how they are written. Crawlers named
+by a group of their own come first, then the others by purpose (AI training,
+AI input, AI search, other AI, search) and name; -json keeps the list's order.
 Exit status: 0 reported, 2 usage or read error.
 `)
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 const auditSample = "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n\nUser-agent: GPTBot\nDisallow: /\n"
@@ -145,5 +147,54 @@ func TestAuditAIUse(t *testing.T) {
 	run([]string{"audit", "-h"}, nil, &stdout, &stderr)
 	if !strings.Contains(stdout.String(), "ai-use") {
 		t.Errorf("audit -h does not name ai-use:\n%s", stdout.String())
+	}
+}
+
+// TestAuditText checks the order and the cells of audit's text: crawlers
+// named by a group of their own first, then by purpose (AI training, AI
+// input, AI search, AI other, search) and name, as the browser tester
+// shows them; each cell with the deciding rule as the file writes it.
+func TestAuditText(t *testing.T) {
+	tests := []struct {
+		name      string
+		file      string
+		url       string
+		wantFirst []string // the first crawler lines, runs of spaces collapsed
+	}{
+		{"GPTBot and Bingbot first, then AI training",
+			"User-agent: Bingbot\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /x\n", "/",
+			[]string{
+				"DISALLOWED GPTBot ai-training own group line 5: Disallow: /",
+				"allowed Bingbot search own group line 2: Allow: /",
+				"allowed AgentTimes ai-training group * no rule",
+			}},
+		{"the rule as written",
+			"user-agent: *\n  DISALLOW :  /Private  # keep out\n", "/Private/x",
+			[]string{
+				"DISALLOWED AgentTimes ai-training group * line 2: DISALLOW: /Private",
+				"DISALLOWED AI2Bot ai-training group * line 2: DISALLOW: /Private",
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if status := run([]string{"audit", "-", tt.url}, strings.NewReader(tt.file), &stdout, &stderr); status != exitAllowed {
+				t.Fatalf("status %d: %s", status, stderr.String())
+			}
+			_, block, ok := strings.Cut(stdout.String(), "\n"+tt.url+": ")
+			if !ok {
+				t.Fatalf("no block for %s:\n%s", tt.url, stdout.String())
+			}
+			var got []string
+			for _, l := range strings.Split(block, "\n")[1:] {
+				if len(got) == len(tt.wantFirst) || !strings.HasPrefix(l, "  ") {
+					break
+				}
+				got = append(got, strings.Join(strings.Fields(l), " "))
+			}
+			if diff := cmp.Diff(tt.wantFirst, got); diff != "" {
+				t.Errorf("first crawler lines (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -56,10 +56,14 @@
 // audit reports what FILE says to the well-known AI and search crawlers
 // (a list kept in the repository, from the ai.robots.txt project): for
 // each crawler and each URL (default: the site root /), whether it may
-// fetch it and which line decided, and its AI usage preferences there
+// fetch it and the deciding rule with its line, as the file writes it
+// ("line 2: Disallow: /private/"), and its AI usage preferences there
 // (the Content-Usage categories of draft-ietf-aipref-vocab-08, train-ai,
 // ai-use and search; the Content-Signal ones, ai-train, ai-input and
-// search); then the crawler names that Google's
+// search). The crawlers named by a group of their own come first, then
+// the others by purpose (AI training, AI input, AI search, other AI,
+// search) and by name; -json keeps the crawler list's order. Then come
+// the crawler names that Google's
 // product-token rule reads differently from how they are written
 // ("AI2Bot" as "AI"). It asks with the token Google reads. It lists the
 // file's License lines (RSL 1.0), which it neither fetches nor evaluates,

@@ -8,6 +8,7 @@ package audit
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/seed50c7eacc/robotstxt"
@@ -36,7 +37,11 @@ type Report struct {
 	PreferencesOutsideGroups []int `json:"preferences_outside_groups"`
 	// Licenses are the values of the file's License lines (RSL 1.0), in
 	// file order; empty, not nil, when there are none.
-	Licenses []string  `json:"licenses"`
+	Licenses []string `json:"licenses"`
+	// Crawlers are in the order of the crawler list (internal/crawlers,
+	// crawlers.json), which the JSON keeps for programs that read it;
+	// ByGroup returns them in the order WriteText and the browser tester
+	// show them.
 	Crawlers []Crawler `json:"crawlers"`
 }
 
@@ -75,6 +80,12 @@ type Rule struct {
 	Line    int    `json:"line"`    // 1-based line number in the file
 	Kind    string `json:"kind"`    // "allow" or "disallow"
 	Pattern string `json:"pattern"` // the path pattern as written
+	// Written is the rule's line as the file writes it: its key and
+	// value, each as written, joined by ": " ("DISALLOW: /Private" for
+	// "  DISALLOW :  /Private  # note"). Run sets it; RuleOf cannot, and
+	// leaves it empty. It is not in the JSON, whose readers have the
+	// file (the browser tester shows the line itself).
+	Written string `json:"-"`
 }
 
 // RuleOf returns the report form of r, or nil when r is no rule (Line 0,
@@ -90,8 +101,13 @@ func RuleOf(r robotstxt.Rule) *Rule {
 	return &Rule{Line: r.Line, Kind: kind, Pattern: r.Pattern}
 }
 
-// String returns the rule as a robots.txt line, such as "disallow: /x".
+// String returns the rule as a robots.txt line: as written when Written
+// is set, such as "Disallow: /x", else as Kind and Pattern, such as
+// "disallow: /x".
 func (r *Rule) String() string {
+	if r.Written != "" {
+		return r.Written
+	}
 	return r.Kind + ": " + r.Pattern
 }
 
@@ -119,7 +135,7 @@ func Run(data []byte, opts robotstxt.Options, urls []string) (*Report, error) {
 			rep.PreferenceLines++
 		}
 	}
-	named, outside := scanLines(data)
+	named, outside, written := scanLines(data)
 	rep.PreferencesOutsideGroups = outside
 	seen := map[string]bool{}
 	for _, e := range list {
@@ -140,7 +156,11 @@ func Run(data []byte, opts robotstxt.Options, urls []string) (*Report, error) {
 		c.Specific = agent.Specific()
 		for _, u := range urls {
 			v := agent.Explain(u)
-			c.Results = append(c.Results, Result{URL: u, Allowed: v.Allowed, Rule: RuleOf(v.Rule), Usage: agent.Usage(u)})
+			rule := RuleOf(v.Rule)
+			if rule != nil {
+				rule.Written = written[rule.Line]
+			}
+			c.Results = append(c.Results, Result{URL: u, Allowed: v.Allowed, Rule: rule, Usage: agent.Usage(u)})
 		}
 		rep.Crawlers = append(rep.Crawlers, c)
 	}
@@ -148,11 +168,13 @@ func Run(data []byte, opts robotstxt.Options, urls []string) (*Report, error) {
 }
 
 // scanLines reads data with the parser's tokenizer and returns, for each
-// user-agent value as written (lower-cased), the lines it stands on, and
-// the preference lines before the first user-agent line ([] when none).
-func scanLines(data []byte) (named map[string][]int, outside []int) {
+// user-agent value as written (lower-cased), the lines it stands on; the
+// preference lines before the first user-agent line ([] when none); and
+// each allow and disallow line as written (see Rule.Written), by line.
+func scanLines(data []byte) (named map[string][]int, outside []int, written map[int]string) {
 	named = map[string][]int{}
 	outside = []int{}
+	written = map[int]string{}
 	seenAgent := false
 	tok := parse.NewTokenizer(string(data))
 	var l parse.Line
@@ -165,11 +187,13 @@ func scanLines(data []byte) (named map[string][]int, outside []int) {
 			seenAgent = true
 			k := strings.ToLower(l.Value)
 			named[k] = append(named[k], l.Num)
+		case l.Kind == parse.KeyAllow || l.Kind == parse.KeyDisallow:
+			written[l.Num] = l.Key + ": " + l.Value
 		case !seenAgent && l.Kind == parse.KeyUnknown && isPreferenceKey(l.Key):
 			outside = append(outside, l.Num)
 		}
 	}
-	return named, outside
+	return named, outside, written
 }
 
 func isPreferenceKey(key string) bool {
@@ -191,6 +215,44 @@ func (r *Report) Blocked(i int, purposes ...crawlers.Purpose) int {
 	return n
 }
 
+// purposeOrder is the order in which ByGroup, and the browser tester's
+// audit view (web/internal/site/static/audit.js), show the purposes.
+var purposeOrder = []crawlers.Purpose{crawlers.AITraining, crawlers.AIInput, crawlers.AISearch, crawlers.AIOther, crawlers.Search}
+
+// purposeRank is p's place in purposeOrder, or after it for a purpose
+// it does not know.
+func purposeRank(p crawlers.Purpose) int {
+	for i, q := range purposeOrder {
+		if q == p {
+			return i
+		}
+	}
+	return len(purposeOrder)
+}
+
+// ByGroup returns the report's crawlers in the order a site owner reads
+// them, which WriteText and the browser tester use: those a group of the
+// file names (Specific) first; then by purpose: AI training, AI input, AI
+// search, AI (other), search; then by name, ignoring case. Report.Crawlers
+// is left in the list's order.
+func (r *Report) ByGroup() []Crawler {
+	out := append([]Crawler(nil), r.Crawlers...)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := &out[i], &out[j]
+		if a.Specific != b.Specific {
+			return a.Specific
+		}
+		if ra, rb := purposeRank(a.Purpose), purposeRank(b.Purpose); ra != rb {
+			return ra < rb
+		}
+		if la, lb := strings.ToLower(a.Name), strings.ToLower(b.Name); la != lb {
+			return la < lb
+		}
+		return a.Name < b.Name
+	})
+	return out
+}
+
 func hasPurpose(ps []crawlers.Purpose, p crawlers.Purpose) bool {
 	for _, q := range ps {
 		if q == p {
@@ -200,10 +262,13 @@ func hasPurpose(ps []crawlers.Purpose, p crawlers.Purpose) bool {
 	return false
 }
 
-// WriteText writes the report for a person: the file's License URLs, per
-// URL one line per crawler, then the names Google reads differently. show renders text
-// taken from the file or the URLs (a rule, a URL) for the terminal, such
-// as quoting control bytes; nil leaves it as it is.
+// WriteText writes the report for a person: the file's License URLs; per
+// URL one line per crawler, in ByGroup's order (own groups first, then by
+// purpose and name), with its verdict and the deciding rule as the file
+// writes it ("line 2: Disallow: /private/"); then the names Google reads
+// differently. show renders text taken from the file or the URLs (a rule,
+// a URL) for the terminal, such as quoting control bytes; nil leaves it as
+// it is.
 func (r *Report) WriteText(w io.Writer, file string, show func(string) string) error {
 	if show == nil {
 		show = func(s string) string { return s }
@@ -221,9 +286,10 @@ func (r *Report) WriteText(w io.Writer, file string, show func(string) string) e
 	for _, l := range r.Licenses {
 		ew.printf("License (RSL 1.0, for every crawler; not fetched here): %s\n", show(l))
 	}
+	ordered := r.ByGroup()
 	for i, u := range r.URLs {
 		ew.printf("\n%s: %d of %d crawlers may not fetch it\n", show(u), r.Blocked(i), len(r.Crawlers))
-		for _, c := range r.Crawlers {
+		for _, c := range ordered {
 			res := c.Results[i]
 			verdict := "allowed   "
 			if !res.Allowed {

@@ -332,3 +332,148 @@ func TestPreferencesOutsideGroups(t *testing.T) {
 		})
 	}
 }
+
+// A row is one crawler's line of a text report.
+type row struct{ verdict, name, purpose, group, why string }
+
+func (r row) String() string {
+	return strings.Join([]string{r.verdict, r.name, r.purpose, r.group, r.why}, " ")
+}
+
+var rowRE = regexp.MustCompile(`^  (allowed|DISALLOWED) +(.+?) +(ai-training|ai-input|ai-search|ai-other|search) +(own group|group \*) +(.*)$`)
+
+// rowsOf returns the crawler lines of the first URL of a text report.
+func rowsOf(t *testing.T, text string) []row {
+	t.Helper()
+	blocks := strings.SplitN(text, "\n\n", 3)
+	if len(blocks) < 2 {
+		t.Fatalf("no URL block in:\n%.400s", text)
+	}
+	var rows []row
+	for _, l := range strings.Split(blocks[1], "\n")[1:] {
+		if l == "" {
+			continue
+		}
+		m := rowRE.FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("cannot read the row %q", l)
+		}
+		rows = append(rows, row{m[1], m[2], m[3], m[4], m[5]})
+	}
+	return rows
+}
+
+// TestWriteTextOrder checks that the text report lists crawlers as the
+// browser tester's audit view does (web/internal/site/static/audit.js):
+// those a group of the file names first, then by purpose (AI training,
+// AI input, AI search, AI other, search), then by name ignoring case;
+// and that the JSON keeps the crawler list's order.
+func TestWriteTextOrder(t *testing.T) {
+	tests := []struct {
+		name      string
+		file      string
+		wantFirst []string // the first rows of the text report, padding collapsed
+	}{
+		{"GPTBot and Bingbot first, then AI training",
+			"User-agent: Bingbot\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /x\n",
+			[]string{
+				"DISALLOWED GPTBot ai-training own group line 5: Disallow: /",
+				"allowed Bingbot search own group line 2: Allow: /",
+				"allowed AgentTimes ai-training group * no rule",
+				"allowed AI2Bot ai-training group * no rule",
+			}},
+		{"no group of its own: AI training first, by name",
+			"User-agent: *\nDisallow: /x\n",
+			[]string{
+				"allowed AgentTimes ai-training group * no rule",
+				"allowed AI2Bot ai-training group * no rule",
+				"allowed Ai2Bot-Dolma ai-training group * no rule",
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := Run([]byte(tt.file), robotstxt.Options{}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b bytes.Buffer
+			if err := rep.WriteText(&b, "robots.txt", nil); err != nil {
+				t.Fatal(err)
+			}
+			rows := rowsOf(t, b.String())
+			if len(rows) != len(rep.Crawlers) {
+				t.Fatalf("%d rows for %d crawlers", len(rows), len(rep.Crawlers))
+			}
+			var first []string
+			for _, r := range rows[:len(tt.wantFirst)] {
+				first = append(first, r.String())
+			}
+			if diff := cmp.Diff(tt.wantFirst, first); diff != "" {
+				t.Errorf("first rows (-want +got):\n%s", diff)
+			}
+			// Past the own groups, purposes never go back and names
+			// ascend within a purpose.
+			rank := map[string]int{"ai-training": 0, "ai-input": 1, "ai-search": 2, "ai-other": 3, "search": 4}
+			for i := 1; i < len(rows); i++ {
+				p, r := rows[i-1], rows[i]
+				own, prevOwn := r.group == "own group", p.group == "own group"
+				switch {
+				case own && !prevOwn:
+					t.Errorf("%s, in a group of its own, after %s", r.name, p.name)
+				case own == prevOwn && (rank[p.purpose] > rank[r.purpose] || rank[p.purpose] == rank[r.purpose] && strings.ToLower(p.name) > strings.ToLower(r.name)):
+					t.Errorf("%s (%s) before %s (%s)", p.name, p.purpose, r.name, r.purpose)
+				}
+			}
+			// The JSON (Report.Crawlers) keeps the list's order.
+			list, _, err := crawlers.List()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Crawlers[0].Name != list[0].Name {
+				t.Errorf("Crawlers[0] = %s, want the list's first, %s", rep.Crawlers[0].Name, list[0].Name)
+			}
+		})
+	}
+}
+
+// TestWriteTextRuleAsWritten checks that a text report's cell shows the
+// deciding rule as the file writes it (key and value, as the browser
+// tester shows it), not the normalised "disallow: /Private".
+func TestWriteTextRuleAsWritten(t *testing.T) {
+	tests := []struct {
+		name, file string
+		want       string // GPTBot's row at /Private/x, padding collapsed
+	}{
+		{"key case", "User-agent: GPTBot\nDisallow: /Private\n",
+			"DISALLOWED GPTBot ai-training own group line 2: Disallow: /Private"},
+		{"spacing and comment", "User-agent: GPTBot\n  DISALLOW  :   /Private   # keep out\n",
+			"DISALLOWED GPTBot ai-training own group line 2: DISALLOW: /Private"},
+		{"no colon, allow", "User-agent: GPTBot\nDisallow: /\nALLOW /Private\n",
+			"allowed GPTBot ai-training own group line 3: ALLOW: /Private"},
+		{"accepted misspelling", "User-agent: GPTBot\nDissallow: /Private\n",
+			"DISALLOWED GPTBot ai-training own group line 2: Dissallow: /Private"},
+		{"the * group, written as normalised", "user-agent: *\ndisallow:/Private\n",
+			"DISALLOWED GPTBot ai-training group * line 2: disallow: /Private"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := Run([]byte(tt.file), robotstxt.Options{}, []string{"/Private/x"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b bytes.Buffer
+			if err := rep.WriteText(&b, "robots.txt", nil); err != nil {
+				t.Fatal(err)
+			}
+			var got string
+			for _, r := range rowsOf(t, b.String()) {
+				if r.name == "GPTBot" {
+					got = r.String()
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("GPTBot's row (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
