@@ -14,8 +14,8 @@
 //
 // check is the default command. FILE is a robots.txt file, or - for
 // standard input. For each URL it prints one line: ALLOWED or DISALLOWED,
-// the URL, and the deciding line of the file with its rule as written, or
-// that no rule applied. A URL is an absolute http or https URL or a path
+// the URL, and the deciding line of the file with its rule (the kind, and
+// the pattern as written), or that no rule applied. A URL is an absolute http or https URL or a path
 // starting with "/"; anything else ("example.com/x", "", a URL that does
 // not parse) is an error, reported on standard error with the URL as
 // typed. URLs may hold raw UTF-8; they are matched as a crawler would send
