@@ -8,10 +8,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// removeDotSegmentsSlow is RFC 3986 section 5.2.4's algorithm as the RFC
-// writes it, on an input and an output buffer: the slow twin of
-// removeDotSegments.
-func removeDotSegmentsSlow(in string) string {
+// removeDotSegmentsRFC is RFC 3986 section 5.2.4's algorithm as the RFC
+// writes it, on an input and an output buffer.
+func removeDotSegmentsRFC(in string) string {
 	var out string
 	for in != "" {
 		switch {
@@ -40,10 +39,16 @@ func removeDotSegmentsSlow(in string) string {
 			}
 		}
 	}
-	if out == "" {
-		return "/"
-	}
 	return out
+}
+
+// removeDotSegmentsSlow is the slow twin of removeDotSegments: the RFC's
+// algorithm, with "/" for a path it empties.
+func removeDotSegmentsSlow(in string) string {
+	if out := removeDotSegmentsRFC(in); out != "" {
+		return out
+	}
+	return "/"
 }
 
 // removeDotSegments agrees with the RFC's own algorithm on random paths

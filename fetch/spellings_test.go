@@ -79,40 +79,6 @@ func spell(rng *rand.Rand, clean string) string {
 	return out.String()
 }
 
-// removeDotSegmentsRFC is RFC 3986 section 5.2.4's algorithm, step by
-// step on a string buffer: the slow twin of the Transport's.
-func removeDotSegmentsRFC(in string) string {
-	var out string
-	for in != "" {
-		switch {
-		case strings.HasPrefix(in, "../"):
-			in = in[3:]
-		case strings.HasPrefix(in, "./"):
-			in = in[2:]
-		case strings.HasPrefix(in, "/./"):
-			in = in[2:]
-		case in == "/.":
-			in = "/"
-		case strings.HasPrefix(in, "/../"):
-			in = in[3:]
-			out = out[:max(strings.LastIndex(out, "/"), 0)]
-		case in == "/..":
-			in = "/"
-			out = out[:max(strings.LastIndex(out, "/"), 0)]
-		case in == "." || in == "..":
-			in = ""
-		default:
-			j := strings.IndexByte(in[1:], '/')
-			if j < 0 {
-				out, in = out+in, ""
-			} else {
-				out, in = out+in[:j+1], in[j+1:]
-			}
-		}
-	}
-	return out
-}
-
 // mergeRuns merges runs of slashes, as nginx's merge_slashes does.
 func mergeRuns(p string) string {
 	for strings.Contains(p, "//") {
@@ -131,7 +97,7 @@ func resolve(escaped string, merge bool) string {
 	if merge {
 		p = mergeRuns(p)
 	}
-	return removeDotSegmentsRFC(p)
+	return fetch.RemoveDotSegmentsRFC(p)
 }
 
 // resolveKeepingSlashes is resolve as Apache reads a path: %2F stays

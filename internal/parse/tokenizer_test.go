@@ -331,11 +331,7 @@ func TestScanMatchesTokenizeLine(t *testing.T) {
 		"\nallow\x1a", "\nsitemap\x1a", "\ndisallow\x1a", "\nuser-agent\x1a", "\nDisallow\x00:", "\nallow :", "\nAllowed:", "\nuser-agents:", "\nsitemaps:"}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 3000; i++ {
-		var b strings.Builder
-		for j := rng.IntN(80); j > 0; j-- {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		check(b.String())
+		check(randomBody(rng, pieces, 80))
 	}
 }
 
@@ -366,12 +362,9 @@ func TestFilterKeepsLines(t *testing.T) {
 	pieces := []string{"\n", "\r", "\r\n", "\x00", "#", ":", " ", "\t", "\v", "%", "\xFF", "user-agent", "User-Agent: x", "Disallow: /a", "allow", "sitemap", "Sitemap: /s", "/a", "*", "x", "crawl-delay: 1", "\xEF\xBB\xBF", "u", "d", "a"}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < 3000; i++ {
-		var b strings.Builder
-		for j := rng.IntN(60); j > 0; j-- {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		check(b.String(), MatcherLines)
-		check(b.String(), AgentLines)
+		body := randomBody(rng, pieces, 60)
+		check(body, MatcherLines)
+		check(body, AgentLines)
 	}
 }
 
@@ -452,11 +445,7 @@ func TestPassRuleKeepsGroups(t *testing.T) {
 	pieces := []string{"\n", "\r\n", "\r", "user-agent: a\n", "User-Agent: b\r\n", "disallow: /x\n", "Disallow:/y\r", " DISALLOW : /z", "allow: /w\n", "sitemap: /s\n", "# c\n", "disallow /q\n", "x"}
 	rng := rand.New(rand.NewPCG(7, 8))
 	for i := 0; i < 2000; i++ {
-		var b strings.Builder
-		for j := rng.IntN(30); j > 0; j-- {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		body := b.String()
+		body := randomBody(rng, pieces, 30)
 		var want []view
 		var passed []int // numbers of the lines passed over
 		gr := NewGrouper(body)
@@ -575,11 +564,7 @@ func TestTokenizerMatchesLineByLine(t *testing.T) {
 	filters := []*FirstBytes{nil, MatcherLines, AgentLines}
 	rng := rand.New(rand.NewPCG(11, 12))
 	for i := 0; i < 3000; i++ {
-		var b strings.Builder
-		for j := rng.IntN(40); j > 0; j-- {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		body := b.String()
+		body := randomBody(rng, pieces, 40)
 		tok := NewTokenizer(body)
 		var ref []lineView
 		for num, content := range splitLines(tok.Rest()) {
@@ -622,4 +607,14 @@ func TestKeyWords(t *testing.T) {
 			t.Errorf("word of %q is %#x, the constant %#x", tt.spelling, got, tt.word)
 		}
 	}
+}
+
+// randomBody joins up to max-1 pieces drawn at random: a file of the
+// shapes a test cares about.
+func randomBody(rng *rand.Rand, pieces []string, max int) string {
+	var b strings.Builder
+	for j := rng.IntN(max); j > 0; j-- {
+		b.WriteString(pieces[rng.IntN(len(pieces))])
+	}
+	return b.String()
 }
