@@ -1,9 +1,12 @@
 package robotstxt_test
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/seed50c7eacc/robotstxt"
 	"github.com/seed50c7eacc/robotstxt/internal/reference"
@@ -71,6 +74,46 @@ func BenchmarkFirstQuestionHostile(b *testing.B) {
 					b.StartTimer()
 					r.Allowed("Googlebot", url)
 				}
+			})
+		}
+	}
+}
+
+// BenchmarkHostileQuestions asks a fresh hostile file 40 questions (Parse
+// and the first included in the first) and reports the slowest question
+// of a typical round ("worst-ms", the median over the rounds of each
+// round's slowest) and which question that was ("worst-at"): besides the
+// first, the question that builds the rule index, once the scans' budget
+// is spent, can be the slow one (with one CPU; with more, a goroutine of
+// its own builds the index of a large set).
+func BenchmarkHostileQuestions(b *testing.B) {
+	const questions = 40
+	for _, f := range firstQuestionFiles() {
+		for _, n := range []int{100, 16 << 10} {
+			url := "https://example.com" + f.Path(n)
+			b.Run(fmt.Sprintf("%s/path=%d", f.Name, n), func(b *testing.B) {
+				type round struct {
+					worst time.Duration
+					at    int
+				}
+				rounds := make([]round, 0, b.N)
+				for i := 0; i < b.N; i++ {
+					var r round
+					start := time.Now()
+					robots := robotstxt.Parse(f.File)
+					for q := 1; q <= questions; q++ {
+						robots.Allowed("Googlebot", url)
+						if d := time.Since(start); d > r.worst {
+							r = round{d, q}
+						}
+						start = time.Now()
+					}
+					rounds = append(rounds, r)
+				}
+				slices.SortFunc(rounds, func(x, y round) int { return cmp.Compare(x.worst, y.worst) })
+				median := rounds[len(rounds)/2]
+				b.ReportMetric(float64(median.worst.Microseconds())/1000, "worst-ms")
+				b.ReportMetric(float64(median.at), "worst-at")
 			})
 		}
 	}

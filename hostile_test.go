@@ -60,3 +60,34 @@ func BenchmarkRetainedHostile(b *testing.B) {
 		})
 	}
 }
+
+// Every hostile family keeps at most twice its size once every lazy
+// structure is built (the least of two measures, one goroutine at a time,
+// so that no index is being built apart while the heap is read).
+func TestRetainedHostileWithinTwice(t *testing.T) {
+	if testing.Short() || transcriptUnderRace {
+		t.Skip("measures the heap: not with -short or the race detector")
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	for _, f := range reference.HostileFamilies(robotstxt.DefaultMaxSize) {
+		ratio := 0.0
+		for try := 0; try < 2; try++ {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			r := robotstxt.Parse(f.File)
+			for q := 0; q < 64; q++ {
+				r.Allowed("Googlebot", "https://example.com"+f.Path(100))
+			}
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			runtime.KeepAlive(r)
+			if got := float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / float64(len(f.File)); try == 0 || got < ratio {
+				ratio = got
+			}
+		}
+		if ratio > 2 {
+			t.Errorf("%s keeps %.3f bytes per byte of the file, more than 2", f.Name, ratio)
+		}
+	}
+}

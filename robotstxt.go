@@ -22,7 +22,10 @@
 // Agent, CrawlDelay, RequestRate, Usage) in tens of nanoseconds. A fifth
 // agent, or Groups, Fields or Sitemaps, compiles the whole file and drops
 // the copy. A crawler pays for reading a file about once, however many
-// questions it asks of it.
+// questions it asks of it. A rule set of thousands of wildcard rules is
+// indexed once its questions have paid for that, by a goroutine of its
+// own when GOMAXPROCS allows two at once, so that no question waits for
+// the index; the questions asked meanwhile try the rules in turn.
 //
 // The agent is a product token such as "Googlebot", compared with the
 // leading letters, '-' and '_' of each user-agent line, ignoring case; it is

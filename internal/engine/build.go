@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/seed50c7eacc/robotstxt/internal/swar"
@@ -93,8 +94,20 @@ func (b *builder) keepLower(s string) span {
 	return span{uint32(off), uint32(len(s))}
 }
 
-// read reads the lines of body into the builder.
-func (b *builder) read(body string) {
+// read reads the lines of body into the builder. dense tells that the
+// file's rules are known to be many and short (a scoped set was given up
+// for them, see tooLarge).
+func (b *builder) read(body string, dense bool) {
+	if dense && len(body) > maxPooledText {
+		// A builder this large is not pooled, so its scratch would grow
+		// from nothing by doubling, copying each array about twice over.
+		// Sized for a file of short rules (the hostile files of
+		// reference.HostileFamilies: 16 bytes a line or more, a quarter of
+		// them kept); only for those: most large files hold few rules,
+		// and allocating is clearing.
+		b.text = slices.Grow(b.text[:0], len(body)/4)
+		b.rules = slices.Grow(b.rules[:0], len(body)/16)
+	}
 	gr := parse.NewGrouper(body)
 	var l parse.Grouped
 	for gr.Next(&l) {
@@ -137,6 +150,33 @@ func (b *builder) read(body string) {
 	}
 }
 
+// A valueForm tells how a rule value is kept.
+type valueForm uint8
+
+const (
+	asWireForm    valueForm = iota // as written: escaping leaves it alone
+	asCompactForm                  // as written, in compact form (see compact.go)
+	asEscaped                      // in wire form, after the value as written
+)
+
+// valueFormOf returns how value, which the tokenizer found may need
+// escaping (LineMayEscape; without it, it is kept asWireForm), is kept.
+// Escaping a value without '%' changes only its bytes >= 0x80, which the
+// compact form decodes back: that form is the value as written, which
+// compact would find after writing the wire form and reading it back.
+func valueFormOf(value string) valueForm {
+	switch {
+	case strings.IndexByte(value, '%') < 0:
+		if hasHighByte(value) {
+			return asCompactForm
+		}
+		return asWireForm
+	case escapes(value):
+		return asEscaped
+	}
+	return asWireForm
+}
+
 // addRule adds one rule as written, with the directory pattern Google
 // derives from an index.htm allow.
 func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
@@ -145,15 +185,22 @@ func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
 		info |= ruleAllow
 	}
 	var pattern span
-	if mayEscape && escapes(value) {
+	form := asWireForm
+	if mayEscape {
+		form = valueFormOf(value)
+	}
+	switch form {
+	case asWireForm:
+		pattern = b.keep(value)
+	case asCompactForm:
+		pattern, info = b.keep(value), info|ruleCompact
+	case asEscaped:
 		// The pattern as written is kept right before the wire form,
 		// where compiledRule.asWritten finds it without allocating.
 		raw := b.keep(value)
 		off := len(b.text)
 		b.text = appendEscaped(b.text, value)
 		pattern, info = b.compact(raw, span{uint32(off), uint32(len(b.text) - off)}, info|ruleRawBefore)
-	} else {
-		pattern = b.keep(value)
 	}
 	b.rules = append(b.rules, ruleDraft{pattern: pattern, line: int32(line), info: info})
 	if !allow {
@@ -310,7 +357,7 @@ func (b *builder) reset() {
 // the caller's buffer: every string r keeps is copied out of it first.
 func (f *File) build(body string) {
 	b := builders.Get().(*builder)
-	b.read(body)
+	b.read(body, f.tooLarge.Load())
 	b.finish(f)
 	b.release()
 }

@@ -50,12 +50,13 @@ func (f *File) choose(agent, url string) (rs *RuleSet, v Verdict, answered bool)
 		return nil, Verdict{}, false
 	}
 	if s := f.findScoped(agent); s != nil {
-		if s.scanning() {
-			if v, ok := s.rules.scanVerdict(url); ok {
+		rs := s.ruleSet()
+		if s.scanning(rs) {
+			if v, ok := rs.scanVerdict(url); ok {
 				return nil, v, true
 			}
 		}
-		return &s.rules, Verdict{}, false
+		return rs, Verdict{}, false
 	}
 	asked := f.asked.Add(1)
 	if asked <= streamedQuestions || f.tooLarge.Load() && asked <= streamedWhenLarge {
@@ -63,14 +64,15 @@ func (f *File) choose(agent, url string) (rs *RuleSet, v Verdict, answered bool)
 			return nil, v, true
 		}
 	}
-	if s := f.scope(*body, agent); s != nil {
-		rs := &s.rules
-		// The question that built the set scans its rules, within a
-		// budget, rather than build its index.
-		if v, ok := rs.scanVerdict(url); ok {
-			return nil, v, true
+	first := firstQuestion{url: url}
+	if s := f.scope(*body, agent, &first); s != nil {
+		// The question that built the set scanned its rules in file
+		// order, within a budget, rather than sort them or build their
+		// index.
+		if first.answered {
+			return nil, first.v, true
 		}
-		return rs, Verdict{}, false
+		return s.ruleSet(), Verdict{}, false
 	}
 	if f.tooLarge.Load() && asked <= streamedWhenLarge {
 		// scope found the set too large just now.

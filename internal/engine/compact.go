@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math/bits"
 	"strings"
 	"sync"
 
@@ -60,13 +61,32 @@ func compactInPlace(b []byte) int {
 // highBytes counts the bytes >= 0x80 of s: each is three bytes in wire
 // form.
 func highBytes(s string) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
+	n, i := 0, 0
+	for ; i+8 <= len(s); i += 8 {
+		n += bits.OnesCount64(swar.Load64(s, i) & swar.HighBits)
+	}
+	for ; i < len(s); i++ {
 		if s[i] >= 0x80 {
 			n++
 		}
 	}
 	return n
+}
+
+// hasHighByte reports whether s holds a byte >= 0x80.
+func hasHighByte(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if swar.Load64(s, i)&swar.HighBits != 0 {
+			return true
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return true
+		}
+	}
+	return false
 }
 
 // firstHigh returns the index of the first byte >= 0x80 of s, or len(s).

@@ -30,6 +30,17 @@ func TestCompactForm(t *testing.T) {
 		if got, want := highEscapes(wire), (len(wire)-len(compact))/2; got != want || highBytes(compact) != want {
 			t.Fatalf("%q: highEscapes = %d, highBytes of its compact form %d, want %d", wire, got, highBytes(compact), want)
 		}
+		for cut := range len(compact) + 1 { // every length, for the word-at-a-time loops' tails
+			high := 0
+			for _, c := range []byte(compact[cut:]) {
+				if c >= 0x80 {
+					high++
+				}
+			}
+			if highBytes(compact[cut:]) != high || hasHighByte(compact[cut:]) != (high > 0) {
+				t.Fatalf("%q: highBytes = %d, hasHighByte = %v; %d bytes >= 0x80", compact[cut:], highBytes(compact[cut:]), hasHighByte(compact[cut:]), high)
+			}
+		}
 		b.Reset()
 		for n := c.Pick(10); n > 0; n-- {
 			b.WriteString(c.From(wirePieces))
@@ -52,6 +63,40 @@ func TestCompactForm(t *testing.T) {
 		}
 		if got, want := matchCompact(compact, path), matchPattern(wire, path); got != want {
 			t.Fatalf("matchCompact(%q, %q) = %v, want %v", compact, path, got, want)
+		}
+	})
+}
+
+// addRule keeps a value whose escaping changes only bytes >= 0x80 (it holds
+// no '%') as written, in compact form, without writing its wire form: the
+// result must be what writing the wire form and compacting it gives
+// (Google's MaybeEscapePattern, then compact.go), bytes and rule alike.
+func TestAddRuleCompactShortcut(t *testing.T) {
+	pieces := []string{"/", "a", "é", "\xff", "\x80", "%", "%c3", "%C3%A9", "%41", "*", "$", "index.htm", "%2", "\xc3"}
+	reference.EachChooser(13, 20000, 64, func(_ int, c *reference.Chooser) {
+		var v strings.Builder
+		for n := c.Pick(8); n > 0; n-- {
+			v.WriteString(c.From(pieces))
+		}
+		value, allow := v.String(), c.Pick(2) == 0
+		var got builder
+		got.addRule(allow, value, 7, true)
+		// The slow twin: the wire form written after the value, then
+		// compacted, as addRule does for a value holding a '%'.
+		var want builder
+		info := uint8(0)
+		if allow {
+			info = ruleAllow
+		}
+		pattern := want.keep(value)
+		if escapes(value) {
+			off := len(want.text)
+			want.text = appendEscaped(want.text, value)
+			pattern, info = want.compact(pattern, span{uint32(off), uint32(len(want.text) - off)}, info|ruleRawBefore)
+		}
+		want.rules = append(want.rules, ruleDraft{pattern: pattern, line: 7, info: info})
+		if got.rules[0] != want.rules[0] || string(got.text[:pattern.off+pattern.n]) != string(want.text) {
+			t.Fatalf("addRule(%q): rule %+v, text %q; want %+v, %q", value, got.rules[0], got.text, want.rules[0], want.text)
 		}
 	})
 }

@@ -20,6 +20,7 @@
 //	index.go      strategy 3: find the deciding rule through a prefix index
 //	window.go     the window filters of the index's wildcard rules
 //	records.go    the bit-packed records of the index's wildcard rules
+//	pathpairs.go  a path's bytes and pairs: wildcard rules ruled out by a scan
 //	ruleset.go    RuleSet: the rules that apply to one crawler
 //	rule.go       a compiled rule: its pattern, rank and test
 //	sort.go       the order in which a rule set's rules decide

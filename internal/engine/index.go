@@ -3,7 +3,9 @@ package engine
 import (
 	"cmp"
 	"hash/maphash"
+	"math"
 	"math/bits"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -691,6 +693,7 @@ type lazyIndex struct {
 	lastScan atomic.Int64 // what the last query that scanned every rule was charged
 	once     sync.Once
 	built    atomic.Pointer[ruleIndex] // set by once; read without it by find
+	building atomic.Bool               // a goroutine of its own builds it (see buildApart)
 }
 
 // Scanning a rule list costs about a nanosecond per rule, with a full match
@@ -711,13 +714,28 @@ type lazyIndex struct {
 // skis until the rent would pay for them, this bounds the total to 1.5
 // times the better choice. A wildcard match charged more than
 // scanBytesPerRule (a longer path, or a pattern of many stars) builds the
-// index at once, as the scan would likely pass the budget.
+// index at once, as the scan would likely pass the budget. Once a question's
+// matches cost pairsAfter, or a single match would cost more than a rule's
+// share, the scan first tests each wildcard rule against the path's bytes
+// and pairs (pathpairs.go), which rule out hostile rules for a few bytes
+// read each, charged wildMatchCost: then only the rules they admit are
+// matched and charged in full, and a fresh hostile file's questions scan,
+// whatever the path's length, until the budget or scanQueries is spent.
 const (
+	pairsAfter       = 8 << 10
 	scanQueries      = 16
 	scanBytesPerRule = 512
 	wildMatchCost    = 16
 	wildStarCost     = 32
 )
+
+// backgroundRules: the index of a set of at least this many rules, which
+// takes a millisecond or more to build (BenchmarkIndexBuildHostile: 3-5 ms
+// for 24,000 wildcard rules), is built by a goroutine of its own when the
+// program may run two at once, once the scans' budget is spent: the
+// questions asked meanwhile scan, as the first ones did, rather than one
+// of them wait for the building (buildApart).
+const backgroundRules = 4096
 
 // find returns the position of the deciding rule for path, or noRule: by
 // scanning the rules while that is cheaper, else through the index.
@@ -727,9 +745,49 @@ func (l *lazyIndex) find(path string) int32 {
 		if pos, ok := l.scan(path); ok {
 			return pos
 		}
+		if l.buildApart() {
+			if pos, ok := l.scanWhileBuilding(path); ok {
+				return pos
+			}
+		}
 		idx = l.get()
 	}
 	return idx.find(l.compiled, l.text, path)
+}
+
+// buildApart reports whether the index is built by a goroutine of its
+// own, starting it if need be: for sets of backgroundRules rules or more,
+// when GOMAXPROCS allows two goroutines to run at once (with one, the
+// building would hold up the next question all the same).
+func (l *lazyIndex) buildApart() bool {
+	if len(l.compiled) < backgroundRules {
+		return false
+	}
+	if l.building.Load() {
+		return true
+	}
+	if runtime.GOMAXPROCS(0) < 2 {
+		return false
+	}
+	if l.building.CompareAndSwap(false, true) {
+		go l.get()
+	}
+	return true
+}
+
+// scanWhileBuilding answers a question while another goroutine builds
+// the index: by the index if it is built, else by scanning the rules with
+// no budget, ruling wildcard rules out by the path's bytes and pairs (each
+// question costs at most a pass over the rules and their string block).
+// ok is false when a match would cost more than a rule's share of the
+// budget (a long path that the pairs do not rule out): the question then
+// waits for the index.
+func (l *lazyIndex) scanWhileBuilding(path string) (pos int32, ok bool) {
+	if idx := l.built.Load(); idx != nil {
+		return idx.find(l.compiled, l.text, path), true
+	}
+	pos, _, build := l.scanAll(path, math.MaxInt64)
+	return pos, !build
 }
 
 // get returns the index, building it if needed.
@@ -753,30 +811,11 @@ func (l *lazyIndex) scan(path string) (pos int32, ok bool) {
 		l.asked.Store(scanQueries)
 		return 0, false
 	}
-	spent := int64(0)
-	key := prefixKey(path)
-	pos = noRule
-	for i := range l.compiled {
-		c := &l.compiled[i]
-		if !c.mayMatch(l.text, key) {
-			continue
-		}
-		if c.info&ruleWild != 0 {
-			// A match charged more than a rule's share of the budget (a
-			// long path, many stars) builds at once: scanning would likely
-			// pass the budget, wasted then.
-			pattern := c.pattern(l.text)
-			charge := int64(len(path)+len(pattern)+wildStarCost*strings.Count(pattern, "*")) + wildMatchCost
-			if spent += charge; spent > budget || charge > scanBytesPerRule {
-				l.scanned.Add(spent)
-				l.asked.Store(scanQueries) // build now: the index filters these
-				return 0, false
-			}
-		}
-		if c.matchesFully(l.text, path) {
-			pos = int32(i)
-			break
-		}
+	pos, spent, build := l.scanAll(path, budget)
+	if build {
+		l.scanned.Add(spent)
+		l.asked.Store(scanQueries) // build now: the index filters these
+		return 0, false
 	}
 	if spent > 0 {
 		l.scanned.Add(spent)
@@ -785,4 +824,66 @@ func (l *lazyIndex) scan(path string) (pos int32, ok bool) {
 		}
 	}
 	return pos, true
+}
+
+// scanRules tries the rules of l from the one at from, with spent charged
+// so far, and returns the position of the first that matches path (or
+// noRule) and the charge. It gives up when the charge passes budget, or
+// a single match would cost more than a rule's share of it (build is
+// then true), or, when pairs is nil, once ruling rules out by the path's
+// bytes and pairs would cost less than matching them: from is then the
+// rule to go on from, with pairs (else -1). The path's bytes and pairs are
+// read in scanWithPairs, whose frame holds their 10 KiB, so that a scan
+// that needs none (the real files' scans, a few wildcard rules on a short
+// path) does not clear them.
+func (l *lazyIndex) scanRules(path string, from int, spent, budget int64, pairs *pathPairs) (pos int32, _ int64, next int, build bool) {
+	key := prefixKey(path)
+	for i := from; i < len(l.compiled); i++ {
+		c := &l.compiled[i]
+		if !c.mayMatch(l.text, key) {
+			continue
+		}
+		if c.info&ruleWild != 0 {
+			pattern := c.pattern(l.text)
+			charge := int64(len(path)+len(pattern)+wildStarCost*strings.Count(pattern, "*")) + wildMatchCost
+			if pairs == nil && (charge > scanBytesPerRule || spent > pairsAfter) {
+				return noRule, spent, i, false
+			}
+			if pairs != nil && !pairs.admits(pattern) {
+				// The rule cannot match (pathpairs.go). admits reads at
+				// most the pattern, so a question's scan reads at most the
+				// string block: charged as the first bytes of a match.
+				spent += wildMatchCost
+				continue
+			}
+			// A match charged more than a rule's share of the budget (a
+			// long path, many stars) builds at once: scanning would likely
+			// pass the budget, wasted then.
+			if spent += charge; spent > budget || charge > scanBytesPerRule {
+				return noRule, spent, -1, true
+			}
+		}
+		if c.matchesFully(l.text, path) {
+			return int32(i), spent, -1, false
+		}
+	}
+	return noRule, spent, -1, false
+}
+
+// scanAll is scanRules over every rule, going on with the path's bytes
+// and pairs (scanWithPairs) from the rule where they start to pay.
+func (l *lazyIndex) scanAll(path string, budget int64) (pos int32, spent int64, build bool) {
+	pos, spent, from, build := l.scanRules(path, 0, 0, budget, nil)
+	if from >= 0 {
+		pos, spent, _, build = l.scanWithPairs(path, from, spent, budget)
+	}
+	return pos, spent, build
+}
+
+// scanWithPairs is scanRules from the rule at from on, ruling rules out by
+// the bytes and pairs of path.
+func (l *lazyIndex) scanWithPairs(path string, from int, spent, budget int64) (int32, int64, int, bool) {
+	var pairs pathPairs
+	pairs.reset(path)
+	return l.scanRules(path, from, spent+int64(len(path)), budget, &pairs)
 }

@@ -2,8 +2,11 @@ package engine
 
 import (
 	"fmt"
+	"maps"
+	"runtime"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/seed50c7eacc/robotstxt/internal/reference"
 )
@@ -27,32 +30,55 @@ func TestHostileAgainstScan(t *testing.T) {
 }
 
 // The first question of a fresh hostile file is answered by scanning the
-// rules when the path is short, without building the index (the scan
-// costs less), and builds the index at once when the path is long (the
-// wildcard matches would cost more than building): the structure the
-// first question pays for is what its path needs.
+// rules, without building the index, unless a wildcard rule that the
+// path's bytes and pairs admit (pathpairs.go) would cost more than a rule's
+// share of the scan budget to match: the structure the first question
+// pays for is what its path needs. The hostile families' rules are all
+// ruled out that way, so their first questions scan, whatever the path.
 func TestHostileFirstQuestionBuildsWhatItNeeds(t *testing.T) {
+	builtFor := map[string]bool{}
 	for _, f := range reference.HostileFamilies(40 << 10) {
-		wild := false
 		rs, _ := load(f.File).Rules("x")
-		for i := range rs.compiled {
-			wild = wild || rs.compiled[i].info&ruleWild != 0
-		}
 		for _, n := range []int{100, 16 << 10} {
 			fresh, _ := load(f.File).Rules("x")
 			if fresh.index == nil {
 				t.Fatalf("%s: %d rules and no index", f.Name, len(fresh.compiled))
 			}
 			path := f.Path(n)
+			// The first rule in order that matches, or that the pairs
+			// admit and whose match costs more than its share: the latter
+			// builds the index.
+			var pairs pathPairs
+			pairs.reset(path)
+			wantBuilt := false
+			for i := range rs.compiled {
+				c := &rs.compiled[i]
+				if c.info&ruleWild != 0 && c.mayMatch(rs.text, prefixKey(path)) && pairs.admits(c.pattern(rs.text)) &&
+					len(path)+int(c.n) > scanBytesPerRule {
+					wantBuilt = true
+					break
+				}
+				if c.matchesFully(rs.text, path) {
+					break
+				}
+			}
 			if got, want := fresh.decide(path), scanDecide(rs.compiled, rs.text, path); !sameRule(got, want) {
 				t.Fatalf("%s, path of %d bytes: decided by %v, the scan by %v", f.Name, len(path), got, want)
 			}
 			built := fresh.index.built.Load() != nil
-			if wantBuilt := wild && len(path) > scanBytesPerRule; built != wantBuilt {
+			if built != wantBuilt {
 				t.Errorf("%s, first question, path of %d bytes: index built %v, want %v (charged %d bytes of %d)", f.Name, len(path),
 					built, wantBuilt, fresh.index.scanned.Load(), scanBytesPerRule*len(fresh.compiled))
 			}
+			if built {
+				builtFor[fmt.Sprintf("%s/%d", f.Name, len(path))] = true
+			}
 		}
+	}
+	// Every family's rules are ruled out by their bytes, pairs or the
+	// order of their pieces, so no first question builds the index.
+	if want := map[string]bool{}; !maps.Equal(builtFor, want) {
+		t.Errorf("first questions that built the index: %v, want %v", builtFor, want)
 	}
 }
 
@@ -104,5 +130,41 @@ func BenchmarkIndexBuildHostile(b *testing.B) {
 				newRuleIndex(rs.compiled, rs.text)
 			}
 		})
+	}
+}
+
+// With two goroutines able to run at once, the index of a large hostile
+// set is built by a goroutine of its own once the scans' budget is spent:
+// every question meanwhile answers as the slow scan does, none waits for
+// the building, and the index is built in the end (run with -race).
+func TestHostileIndexBuiltApart(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	tested := 0
+	for _, f := range reference.HostileFamilies(200 << 10) {
+		rs, _ := load(f.File).Rules("x")
+		if rs.index == nil || len(rs.compiled) < backgroundRules {
+			continue
+		}
+		tested++
+		fresh, _ := load(f.File).Rules("x")
+		for q := 0; q < 3*scanQueries; q++ {
+			path := f.Path(100 + 500*(q%4))
+			if got, want := fresh.decide(path), scanDecide(rs.compiled, rs.text, path); !sameRule(got, want) {
+				t.Fatalf("%s, question %d: decided by %v, the scan by %v", f.Name, q, got, want)
+			}
+		}
+		if !fresh.index.building.Load() {
+			t.Errorf("%s: %d rules, %d questions, and the index was not built apart", f.Name, len(rs.compiled), 3*scanQueries)
+		}
+		deadline := time.Now().Add(30 * time.Second)
+		for fresh.index.built.Load() == nil && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
+		}
+		if fresh.index.built.Load() == nil {
+			t.Fatalf("%s: the index is not built 30 s after it was started", f.Name)
+		}
+	}
+	if tested < 5 {
+		t.Fatalf("%d families of %d rules or more: too few to test", tested, backgroundRules)
 	}
 }

@@ -2,7 +2,9 @@ package engine
 
 import (
 	"math/bits"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/seed50c7eacc/robotstxt/internal/swar"
@@ -46,19 +48,39 @@ const maxScopedLines = 4096
 // wildcard rules, whose string block of its own (if any) is text bytes,
 // takes too much beside a copy of size bytes.
 func tooLarge(lines, wild, text, size int) bool {
-	return lines > maxScopedLines && (12*lines+24*wild > size || text > size/2)
+	return lines > maxScopedLines && denser(lines, wild, text, size)
 }
+
+// denser reports whether such a set would take more than size bytes, or
+// its string block more than half.
+func denser(lines, wild, text, size int) bool {
+	return 12*lines+24*wild > size || text > size/2
+}
+
+// earlyScopedLines is how many lines a scoped set reads before it may be
+// given up for being denser than the part of the file read (see
+// collectScoped): a file of more than maxScopedLines short wildcard rules
+// in one group is known as such after its first lines.
+const earlyScopedLines = 512
 
 // A scopedSet is the rule set of one agent, compiled alone, and the sets
 // published before it: File.scoped holds the last published, and each
 // holds the one before. It is immutable once published.
 type scopedSet struct {
 	agent string // as first asked; the set answers for it in any ASCII case
-	rules RuleSet
-	named bool         // some group names the agent
-	scans atomic.Int32 // questions answered by scanWithin since it was built
-	prev  *scopedSet
-	count int // sets published so far, this one included
+	// fileOrder holds the set's rules in file order, as compiled: the
+	// question that built the set scans them (firstVerdict) before the
+	// set is published, and rules is sorted from them only when a later
+	// question needs it (ruleSet), which then drops them. A file asked
+	// once never sorts.
+	fileOrder []compiledRule
+	sortOnce  sync.Once
+	index     *lazyIndex   // of a large set, made with it, for its rules once sorted
+	rules     RuleSet      // its compiled rules and index are set by ruleSet
+	named     bool         // some group names the agent
+	scans     atomic.Int32 // questions answered by scanWithin since it was built
+	prev      *scopedSet
+	count     int // sets published so far, this one included
 }
 
 // findScoped returns the scoped rule set of agent, or nil.
@@ -81,19 +103,64 @@ func (f *File) scopedRules(agent string) (rs *RuleSet, specific, ok bool) {
 	}
 	s := f.findScoped(agent)
 	if s == nil {
-		if s = f.scope(*body, agent); s == nil {
+		if s = f.scope(*body, agent, nil); s == nil {
 			return nil, false, false
 		}
 	}
-	return &s.rules, s.named, true
+	return s.ruleSet(), s.named, true
+}
+
+// ruleSet returns the set's rules, sorted from fileOrder the first time.
+func (s *scopedSet) ruleSet() *RuleSet {
+	s.sortOnce.Do(s.sort)
+	return &s.rules
+}
+
+// sort sorts the set's rules from fileOrder; ruleSet runs it once.
+func (s *scopedSet) sort() {
+	rs, order := &s.rules, s.fileOrder
+	s.fileOrder = nil // read only before the set is published, and here
+	if len(order) == 0 {
+		return
+	}
+	// Sorted in place, or through scratch and back: no one else reads
+	// order once the set is published. The scratch of a set of up to 256
+	// rules is on the stack, so that the question that sorts allocates
+	// nothing; a larger set's is the builder's.
+	switch {
+	case len(order) <= sortInPlaceMax:
+		sortRules(order, order, rs.text)
+	case len(order) <= 256:
+		var scratch [256]compiledRule
+		sortRules(scratch[:len(order)], order, rs.text)
+		copy(order, scratch[:len(order)])
+	default:
+		b := builders.Get().(*builder)
+		sorted := slices.Grow(b.compiled[:0], len(order))[:len(order)]
+		sortRules(sorted, order, rs.text)
+		copy(order, sorted)
+		b.compiled = sorted[:0]
+		b.release()
+	}
+	rs.compiled = order
+	rs.index = s.index // made with the set, for order sorted
+}
+
+// A firstQuestion is the question that builds a scoped set, answered
+// before the set is published (see scopedSet.fileOrder).
+type firstQuestion struct {
+	url      string
+	v        Verdict
+	answered bool
 }
 
 // scope compiles the rule set of agent alone from body, the file's
 // padded copy (see File.Load), publishes it and returns it; nil when
 // maxScopedAgents sets are published, or the set would be too large
 // (f.tooLarge is then set), for the caller to stream or compile the whole
-// file.
-func (f *File) scope(body, agent string) *scopedSet {
+// file. first, if not nil, is answered from the set before it is
+// published.
+func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 	last := f.scoped.Load()
 	if last != nil && last.count >= maxScopedAgents || f.tooLarge.Load() {
 		return nil
@@ -101,13 +168,20 @@ func (f *File) scope(body, agent string) *scopedSet {
 	// Strings are immutable: the set keeps the caller's agent.
 	s := &scopedSet{agent: agent}
 	b := builders.Get().(*builder)
-	named, ok := b.scopedRules(&s.rules, body, agent)
+	named, ok := b.scopedRules(&s.rules, &s.fileOrder, body, agent)
 	b.release()
 	if !ok {
 		f.tooLarge.Store(true)
 		return nil
 	}
+	if len(s.fileOrder) >= indexMinRules {
+		// Made now, so that the question that sorts allocates nothing.
+		s.index = &lazyIndex{compiled: s.fileOrder, text: s.rules.text}
+	}
 	s.named = named
+	if first != nil {
+		first.v, first.answered = s.firstVerdict(first.url)
+	}
 	for {
 		s.prev, s.count = last, 1
 		if last != nil {
@@ -167,25 +241,46 @@ func (b *builder) collectScoped(body, agent string) (named, ok bool) {
 	start := 0 // where the open group's lines start in b.lines
 	num := 0   // the number of the last line read
 	// The bytes of the values read, once one may need escaping: then
-	// every pattern is copied (see verbatimRule), at least these bytes.
+	// every pattern may be copied (see verbatimRule), at least these
+	// bytes. A value of bytes >= 0x80 is kept as written, in compact
+	// form, but counts here all the same: a set of thousands of them
+	// (reference.HostileFamilies' non-ascii) keeps more than twice the
+	// file once indexed, where the whole file compiled keeps less.
 	values, copied := 0, 0
 	wild := 0 // wildcard rules read
+	// The file's lines, at most (CR LF counts twice), once counted, and
+	// whether that is at most maxScopedLines.
+	lines, small := 0, false
 	for {
-		if tooLarge(len(b.lines), wild, copied, len(body)) {
-			clear(b.lines)
-			return named, false
+		// Measured against the bytes read so far, not the file: a set that
+		// is too large for the part of the file that holds it is given up
+		// early, from earlyScopedLines lines on, if the file has more than
+		// maxScopedLines lines. Files of one huge group
+		// (reference.HostileFamilies) would otherwise be read more than
+		// half through before it is known.
+		if len(b.lines) > earlyScopedLines && !small && denser(len(b.lines), wild, copied, len(body)-len(gr.Rest())) {
+			if lines == 0 {
+				// Counted once: a file of at most maxScopedLines lines is
+				// never too large, however dense.
+				lines = 1 + strings.Count(body, "\n") + strings.Count(body, "\r")
+				small = lines <= maxScopedLines
+			}
+			if !small {
+				clear(b.lines)
+				return named, false
+			}
 		}
-		if applies {
-			// Most rule lines are plain disallow lines, whose value the
-			// tokenizer need not find.
-			if value, ok := plainDisallowValue(&gr); ok {
+		// Most rule lines are plain disallow lines, whose value the
+		// tokenizer need not find; most of them start with a 'd' or 'D'.
+		if applies && gr.NextByte()|0x20 == 'd' {
+			if value, end, ok := plainDisallowValue(&gr); ok {
 				num++
 				b.lines = append(b.lines, scopedLine{value: value, line: int32(num), named: inNamed, plain: true})
 				values += len(value)
 				if copied > 0 {
 					copied = values
 				}
-				gr.PassRule()
+				gr.PassRuleTo(end)
 				continue
 			}
 		}
@@ -248,17 +343,18 @@ func (b *builder) collectScoped(body, agent string) (named, ok bool) {
 // white space) up to the line's end, within the tokenizer's line cap;
 // ok is false for any other line, which is not consumed either way. The
 // line is the one after the last line read: the line filter passes over
-// lines only within Grouper.Next.
-func plainDisallowValue(gr *parse.Grouper) (value string, ok bool) {
+// lines only within Grouper.Next. end is where the line ends, from its
+// start (see Grouper.PassRuleTo).
+func plainDisallowValue(gr *parse.Grouper) (value string, end int, ok bool) {
 	rest, offset, ok := gr.PlainDisallow()
 	if !ok {
-		return "", false
+		return "", 0, false
 	}
 	k := plainPrefix(rest)
 	if offset+k+1 >= parse.MaxLineBytes || k < len(rest) && rest[k] != '\n' && rest[k] != '\r' {
-		return "", false
+		return "", 0, false
 	}
-	return rest[:k], true
+	return rest[:k], offset + k, true
 }
 
 // plainPrefix returns how many of the first bytes of s are plain pattern
@@ -285,11 +381,12 @@ func plainPrefix(s string) int {
 }
 
 // scopedRules sets rs to the rule set of agent in body, the file's padded
-// copy, as File.lookup finds it in the compiled file: its rules, crawl
-// delay, request rate and preferences. named reports whether some group
-// names the agent; ok is false when the set would be too large to keep
-// beside the file's copy (see maxScopedLines).
-func (b *builder) scopedRules(rs *RuleSet, body, agent string) (named, ok bool) {
+// copy, as File.lookup finds it in the compiled file: its crawl delay,
+// request rate, preferences and string block, and its rules in file
+// order in *fileOrder, for scopedSet.ruleSet to sort. named reports
+// whether some group names the agent; ok is false when the set would be
+// too large to keep beside the file's copy (see maxScopedLines).
+func (b *builder) scopedRules(rs *RuleSet, fileOrder *[]compiledRule, body, agent string) (named, ok bool) {
 	named, ok = b.collectScoped(body, agent)
 	if !ok {
 		return false, false
@@ -312,7 +409,11 @@ func (b *builder) scopedRules(rs *RuleSet, body, agent string) (named, ok bool) 
 		}
 		b.lines[rules] = *sl
 		rules++
-		if verbatim = verbatim && verbatimRule(sl, body); !verbatim {
+		if !verbatim {
+			continue
+		}
+		var compact bool
+		if verbatim, compact = verbatimRule(sl, body); !verbatim {
 			continue
 		}
 		off := uint32(0)
@@ -328,6 +429,9 @@ func (b *builder) scopedRules(rs *RuleSet, body, agent string) (named, ok bool) 
 		info := uint8(0)
 		if sl.allow {
 			info = ruleAllow
+		}
+		if compact {
+			info |= ruleCompact
 		}
 		b.compiled = append(b.compiled, newCompiledRule(sl.value, off, int(sl.line), info))
 	}
@@ -362,37 +466,38 @@ func (b *builder) scopedRules(rs *RuleSet, body, agent string) (named, ok bool) 
 	if len(b.compiled) == 0 {
 		return named, true
 	}
-	all := make([]compiledRule, len(b.compiled))
-	sortRules(all, b.compiled, text)
-	rs.compiled, rs.text = all, text
-	if len(all) >= indexMinRules {
-		rs.index = &lazyIndex{compiled: all, text: text}
-	}
+	*fileOrder, rs.text = slices.Clone(b.compiled), text
 	return named, true
 }
 
 // verbatimRule reports whether the rule of sl is kept as its value in
-// body: a span of body, which escaping leaves alone, and not an allow
-// Google derives a directory pattern from.
-func verbatimRule(sl *scopedLine, body string) bool {
+// body: a span of body, which is its wire form or its compact form, and
+// not an allow Google derives a directory pattern from. compact reports
+// the compact form (see valueFormOf).
+func verbatimRule(sl *scopedLine, body string) (verbatim, compact bool) {
 	if sl.plain {
-		return true // a span of body, that escaping leaves alone
+		return true, false // a span of body, that escaping leaves alone
 	}
-	if sl.escape && escapes(sl.value) {
-		return false
+	if sl.escape {
+		switch valueFormOf(sl.value) {
+		case asEscaped:
+			return false, false
+		case asCompactForm:
+			compact = true
+		}
 	}
 	if sl.allow && sl.value != "" {
 		if _, ok := parse.IndexDirectory(sl.value); ok {
-			return false
+			return false, false
 		}
 	}
 	if sl.value == "" {
-		return true
+		return true, compact
 	}
 	// The tokenizer's values are spans of the body; a value that were not
 	// is copied.
 	_, ok := swar.Offset(body, sl.value)
-	return ok
+	return ok, compact
 }
 
 // padded returns body with the textPadding bytes File.Load keeps after
@@ -408,53 +513,32 @@ func padded(body string) string {
 // scan within the stream's budget costs less than streaming once.
 const scopedScans = 16
 
-// scanning reports whether the next question about s is to be answered by
-// scanWithin: while s has a lazy index not yet built, for its first
-// scopedScans questions.
-func (s *scopedSet) scanning() bool {
-	idx := s.rules.index
+// scanning reports whether the next question about s, whose sorted rules
+// are rs, is to be answered by scanWithin: while s has a lazy index not
+// yet built, for its first scopedScans questions.
+func (s *scopedSet) scanning(rs *RuleSet) bool {
+	idx := rs.index
 	return idx != nil && idx.built.Load() == nil && s.scans.Load() < scopedScans && s.scans.Add(1) <= scopedScans
 }
 
-// scanVerdict returns the verdict of rs for url, found by firstDecide; ok
-// is false when the wildcard budget is spent.
-func (rs *RuleSet) scanVerdict(url string) (v Verdict, ok bool) {
-	c, ok := rs.firstDecide(url)
-	switch {
-	case !ok:
-		return Verdict{}, false
-	case c == nil:
-		return Verdict{Allowed: true}, true
-	}
-	return Verdict{Allowed: c.allows(), Rule: c.asWritten(rs.text, rs.compiled)}, true
+// firstVerdict returns the verdict for url of the question that built s,
+// before s is published, without sorting its rules: bestWithin tries
+// them in file order, which finds the rule the sorted set would find
+// first. ok is false when the stream's wildcard budget is spent; the
+// sorted set then answers.
+func (s *scopedSet) firstVerdict(url string) (v Verdict, ok bool) {
+	return verdictWithin(s.fileOrder, s.rules.text, url, bestWithin)
 }
 
-// firstDecide returns the rule of rs that decides for url, found by trying
-// the rules in order while the wildcard matches cost less than the
-// stream's budget (streamWildBudget), as streamVerdict does: the question
-// that built a scoped set answers without building the set's index, which
-// may never be needed. ok is false when the budget is spent; rs.decide
-// then answers.
-func (rs *RuleSet) firstDecide(url string) (c *compiledRule, ok bool) {
-	if len(rs.compiled) == 0 {
-		return nil, true
-	}
-	path, n, rewrite := findPath(url)
-	if !rewrite {
-		return rs.scanWithin(path)
-	}
-	var buf [pathBufSize]byte
-	return rs.scanWithin(rewritePath(path, n, &buf))
-}
-
-// scanWithin returns the first rule of rs that matches path, as decide
-// does without an index, unless its wildcard matches would cost more
-// than streamWildBudget (ok false).
-func (rs *RuleSet) scanWithin(path string) (c *compiledRule, ok bool) {
+// bestWithin returns the rule of rules, in file order, that comes first
+// in compareRules order of those that match path, unless the wildcard
+// matches would cost more than streamWildBudget (ok false). A rule that
+// cannot come before the best so far is not tried.
+func bestWithin(rules []compiledRule, text, path string) (best *compiledRule, ok bool) {
 	key, budget := prefixKey(path), streamWildBudget
-	for i := range rs.compiled {
-		c := &rs.compiled[i]
-		if !c.mayMatch(rs.text, key) {
+	for i := range rules {
+		c := &rules[i]
+		if !c.mayMatch(text, key) || best != nil && compareRules(*c, *best, text) >= 0 {
 			continue
 		}
 		if c.info&ruleWild != 0 {
@@ -462,7 +546,62 @@ func (rs *RuleSet) scanWithin(path string) (c *compiledRule, ok bool) {
 				return nil, false
 			}
 		}
-		if c.matchesFully(rs.text, path) {
+		if c.matchesFully(text, path) {
+			best = c
+		}
+	}
+	return best, true
+}
+
+// scanVerdict returns the verdict of rs for url, found by scanWithin:
+// the question that built a scoped set, and the next few, answer without
+// building the set's index, which may never be needed. ok is false when
+// the stream's wildcard budget (streamWildBudget) is spent; rs.decide
+// then answers.
+func (rs *RuleSet) scanVerdict(url string) (v Verdict, ok bool) {
+	return verdictWithin(rs.compiled, rs.text, url, scanWithin)
+}
+
+// verdictWithin returns the verdict for url of the rule that find picks
+// among rules, whose patterns are spans of text, for the URL's path in
+// wire form (none: allowed); ok is false when find gives up.
+func verdictWithin(rules []compiledRule, text, url string, find func(rules []compiledRule, text, path string) (*compiledRule, bool)) (v Verdict, ok bool) {
+	if len(rules) == 0 {
+		return Verdict{Allowed: true}, true
+	}
+	var c *compiledRule
+	path, n, rewrite := findPath(url)
+	if !rewrite {
+		c, ok = find(rules, text, path)
+	} else {
+		var buf [pathBufSize]byte
+		c, ok = find(rules, text, rewritePath(path, n, &buf))
+	}
+	switch {
+	case !ok:
+		return Verdict{}, false
+	case c == nil:
+		return Verdict{Allowed: true}, true
+	}
+	return Verdict{Allowed: c.allows(), Rule: c.asWritten(text, rules)}, true
+}
+
+// scanWithin returns the first of rules, sorted, that matches path, as
+// decide does without an index, unless its wildcard matches would cost
+// more than streamWildBudget (ok false).
+func scanWithin(rules []compiledRule, text, path string) (c *compiledRule, ok bool) {
+	key, budget := prefixKey(path), streamWildBudget
+	for i := range rules {
+		c := &rules[i]
+		if !c.mayMatch(text, key) {
+			continue
+		}
+		if c.info&ruleWild != 0 {
+			if budget -= len(path) + int(c.n); budget < 0 {
+				return nil, false
+			}
+		}
+		if c.matchesFully(text, path) {
 			return c, true
 		}
 	}

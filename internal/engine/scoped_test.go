@@ -23,7 +23,8 @@ func scopedTwin(t *testing.T, body []byte, compiled *File, agent, url string) {
 	if len(body) == 0 {
 		return // nothing to compile: an empty file allows everything
 	}
-	s := f.scope(*f.pending.Load(), agent)
+	first := firstQuestion{url: url}
+	s := f.scope(*f.pending.Load(), agent, &first)
 	if s == nil {
 		if bytes.Count(body, []byte("\n"))+bytes.Count(body, []byte("\r")) < maxScopedLines { // see tooLarge
 			t.Fatalf("scope(%q) = nil on a fresh file of fewer than %d lines", agent, maxScopedLines)
@@ -32,7 +33,14 @@ func scopedTwin(t *testing.T, body []byte, compiled *File, agent, url string) {
 	}
 	compiled.Compile() // Rules alone would compile this agent's set alone
 	want, specific := compiled.Rules(agent)
-	got := &s.rules
+	// The question that built the set answers from its rules in file
+	// order, the later ones from its sorted rules.
+	if first.answered {
+		if want := want.Verdict(url); first.v != want {
+			t.Fatalf("scoped (%q, %q), first question = %v; compiled = %v\nrobots.txt: %q", agent, url, first.v, want, body)
+		}
+	}
+	got := s.ruleSet()
 	if s.named != specific {
 		t.Fatalf("scoped %q: named %v; compiled: %v\nrobots.txt: %q", agent, s.named, specific, body)
 	}
@@ -194,7 +202,7 @@ func BenchmarkScopedCorpus(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			for _, body := range bodies {
 				var f File
-				f.scope(body, "Googlebot")
+				f.scope(body, "Googlebot", nil)
 			}
 		}
 	})
@@ -318,7 +326,7 @@ func TestScopedScansThenIndex(t *testing.T) {
 			}
 			compareWithReference(t, body, ref, f, "bot", url)
 		}
-		if s := f.findScoped("bot"); s == nil || s.rules.index.built.Load() == nil {
+		if s := f.findScoped("bot"); s == nil || s.ruleSet().index.built.Load() == nil {
 			t.Errorf("long paths %v: the index is not built after %d questions", long, 3*scopedScans)
 		}
 	}

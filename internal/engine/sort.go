@@ -22,8 +22,11 @@ func compareRules(a, b compiledRule, text string) int {
 // in file order, or is sorted groups in file order), so that a stable
 // sort on (length, allow) suffices. text is the string block of the rules'
 // patterns.
+//
+// dst may be src itself when len(src) <= sortInPlaceMax: the insertion
+// sort reads each rule before it writes where it was.
 func sortRules(dst, src []compiledRule, text string) {
-	const small = 24
+	const small = sortInPlaceMax
 	if len(src) <= small {
 		// Insertion sort on the rank alone: each rule goes after every
 		// rule of its rank already placed, which keeps file order. The
@@ -42,9 +45,10 @@ func sortRules(dst, src []compiledRule, text string) {
 	}
 	// Counting sort on key = 2*(maxLen-len) + (1 if disallow): stable, and
 	// linear when patterns are short, as they almost always are.
-	maxLen := 0
+	maxLen, compact := 0, false
 	for i := range src {
 		maxLen = max(maxLen, src[i].priority(text))
+		compact = compact || src[i].info&ruleCompact != 0
 	}
 	if maxLen > 8*len(src) {
 		copy(dst, src)
@@ -52,7 +56,7 @@ func sortRules(dst, src []compiledRule, text string) {
 		return
 	}
 	// sortRank less the ranks no pattern of src can have.
-	key := func(c *compiledRule) int { return sortRank(c, text) - 2*(maxPatternLen-maxLen) }
+	base := 2 * (maxPatternLen - maxLen)
 	// The counts of usual lengths fit on the stack.
 	var counts [256]int32
 	var count []int32
@@ -61,6 +65,27 @@ func sortRules(dst, src []compiledRule, text string) {
 	} else {
 		count = make([]int32, n)
 	}
+	if compact {
+		countingSort(dst, src, count, func(c *compiledRule) int { return sortRank(c, text) - base })
+		return
+	}
+	// No pattern in compact form: the ranks of plainRank, inlined.
+	for i := range src {
+		count[plainRank(&src[i])-base+1]++
+	}
+	for k := 1; k < len(count); k++ {
+		count[k] += count[k-1]
+	}
+	for i := range src {
+		k := plainRank(&src[i]) - base
+		dst[count[k]] = src[i]
+		count[k]++
+	}
+}
+
+// countingSort writes src to dst ordered by key, stably, with count (zero,
+// one longer than the largest key plus one) as scratch.
+func countingSort(dst, src []compiledRule, count []int32, key func(*compiledRule) int) {
 	for i := range src {
 		count[key(&src[i])+1]++
 	}
@@ -73,6 +98,15 @@ func sortRules(dst, src []compiledRule, text string) {
 		count[k]++
 	}
 }
+
+// plainRank is sortRank for a rule not in compact form.
+func plainRank(c *compiledRule) int {
+	return (maxPatternLen-int(c.n))<<1 | int(^c.info&ruleAllow)
+}
+
+// sortInPlaceMax is the size up to which sortRules sorts by insertion,
+// and may sort a slice in place.
+const sortInPlaceMax = 24
 
 // sortRank orders rules as compareRules does but for file order: longer
 // patterns first, then allow before disallow.

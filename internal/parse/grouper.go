@@ -66,10 +66,20 @@ func (g *Grouper) PlainDisallow() (rest string, offset int, ok bool) {
 	return g.tok.PlainDisallow()
 }
 
+// NextByte is Tokenizer.NextByte.
+func (g *Grouper) NextByte() byte { return g.tok.NextByte() }
+
 // PassRule passes over the next line, which PlainDisallow reported,
 // without tokenizing it: the open group now has a rule.
 func (g *Grouper) PassRule() {
 	g.tok.PassLine()
+	g.hasRules = true
+}
+
+// PassRuleTo is PassRule for a line whose end the caller has found (see
+// Tokenizer.PassLineTo).
+func (g *Grouper) PassRuleTo(end int) {
+	g.tok.PassLineTo(end)
 	g.hasRules = true
 }
 

@@ -160,6 +160,16 @@ func (t *Tokenizer) PlainDisallow() (rest string, offset int, ok bool) {
 	return s[i:], i, true
 }
 
+// NextByte returns the first byte not yet read, or 0 at the end of the
+// body: a caller can tell from it that PlainDisallow would report false
+// (anything but 'd', 'D' or white space), without a call.
+func (t *Tokenizer) NextByte() byte {
+	if t.pos < len(t.body) {
+		return t.body[t.pos]
+	}
+	return 0
+}
+
 // skipBlanks returns the index of the first byte of s at or after i that
 // is not white space within a line.
 func skipBlanks(s string, i int) int {
@@ -198,12 +208,17 @@ const blankBits = 1<<' ' | 1<<'\t' | 1<<'\v' | 1<<'\f'
 
 // PassLine passes over the next line without tokenizing it; it is
 // counted. The line must not be empty.
-func (t *Tokenizer) PassLine() {
+func (t *Tokenizer) PassLine() { t.PassLineTo(t.lineEnd(t.pos) - t.pos) }
+
+// PassLineTo passes over the next line, whose content the caller has read
+// up to its end: the CR or LF that ends it, or the end of the body, end
+// bytes after where the line starts (see PlainDisallow). It is counted.
+// Unlike PassLine, it does not look for the line's end.
+func (t *Tokenizer) PassLineTo(end int) {
 	t.lines++
-	end := t.lineEnd(t.pos)
-	if end == len(t.body) {
+	if end = t.pos + end; end >= len(t.body) {
 		t.done = true
-		t.pos = end
+		t.pos = len(t.body)
 		return
 	}
 	// The line has content, so an LF ending it is never the second half

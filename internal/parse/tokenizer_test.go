@@ -457,8 +457,17 @@ func TestPassRuleKeepsGroups(t *testing.T) {
 		gr = NewGrouper(body)
 		lines := 0
 		for {
-			if _, _, ok := gr.PlainDisallow(); ok && rng.IntN(2) == 0 {
-				gr.PassRule()
+			if rest, offset, ok := gr.PlainDisallow(); ok && rng.IntN(2) == 0 {
+				if rng.IntN(2) == 0 {
+					gr.PassRule()
+				} else {
+					// PassRuleTo, told where the line ends.
+					end := len(rest)
+					if i := strings.IndexAny(rest, "\r\n"); i >= 0 {
+						end = i
+					}
+					gr.PassRuleTo(offset + end)
+				}
 				lines++
 				passed = append(passed, lines)
 				continue

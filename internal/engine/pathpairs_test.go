@@ -1,0 +1,126 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/seed50c7eacc/robotstxt/internal/reference"
+)
+
+// admits never rules out a pattern that matches the path (RFC 9309
+// §2.2.3: the literal bytes of each piece occur in the path, in a run,
+// the pieces in order), and rules out exactly the patterns a slow twin of
+// its definition does: some literal byte below 0x80, or pair of such
+// bytes adjacent within a piece, that the path lacks, or pieces whose
+// first bytes cannot come in order. Patterns are in wire form and, with bytes
+// >= 0x80, in compact form.
+func TestPathPairsAdmits(t *testing.T) {
+	pieces := []string{"a", "b", "ab", "ba", "/", "*", "*", "$", "%", "%2F", "%C3%A9", "é", "\xff", "bcd", "xyz", "."}
+	ruledOut, byOrder, matched := 0, 0, 0
+	reference.EachChooser(17, 40000, 64, func(_ int, c *reference.Chooser) {
+		var b strings.Builder
+		for n := 1 + c.Pick(6); n > 0; n-- {
+			b.WriteString(c.From(pieces))
+		}
+		compact := b.String()
+		wire := string(appendWire(nil, compact))
+		b.Reset()
+		for n := c.Pick(12); n > 0; n-- {
+			b.WriteString(c.From(pieces[:5]))
+			if c.Pick(3) == 0 {
+				b.WriteString(c.From([]string{"xy", "z", "%C3%A9", "%2F", "cd", "$"}))
+			}
+		}
+		path := b.String()
+		var pp pathPairs
+		pp.reset(path)
+		for _, p := range []string{wire, compact} {
+			got := pp.admits(p)
+			if matchCompact(p, path) { // matchCompact reads a wire pattern as matchPattern does
+				matched++
+				if !got {
+					t.Fatalf("admits(%q) on path %q = false, but the pattern matches", p, path)
+				}
+			}
+			if want := admitsTwin(p, path); got != want {
+				t.Fatalf("admits(%q) on path %q = %v, the twin says %v", p, path, got, want)
+			}
+			if !got {
+				ruledOut++
+				if pairsTwin(p, path) {
+					byOrder++
+				}
+			}
+		}
+	})
+	if ruledOut == 0 || byOrder == 0 || matched < 1000 {
+		t.Fatalf("%d patterns matched, %d ruled out, %d by their order alone: too few to test", matched, ruledOut, byOrder)
+	}
+	t.Logf("%d patterns matched, %d ruled out, %d by their order alone", matched, ruledOut, byOrder)
+}
+
+// admitsTwin is admits by its definition, with the strings package.
+func admitsTwin(pattern, path string) bool {
+	return pairsTwin(pattern, path) && orderTwin(strings.TrimSuffix(pattern, "$"), path)
+}
+
+// pairsTwin: every literal byte below 0x80, and pair of them within a
+// piece, is in the path.
+func pairsTwin(pattern, path string) bool {
+	pattern = strings.TrimSuffix(pattern, "$")
+	for _, piece := range strings.Split(pattern, "*") {
+		for i := 0; i < len(piece); i++ {
+			if piece[i] >= 0x80 {
+				continue
+			}
+			if !strings.Contains(path, piece[i:i+1]) {
+				return false
+			}
+			if i+1 < len(piece) && piece[i+1] < 0x80 && !strings.Contains(path, piece[i:i+2]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// orderTwin: the pieces fit in the path in order, each after a star at or
+// after where the one before ends and where its first byte first occurs,
+// no later than where that byte last occurs.
+func orderTwin(pattern, path string) bool {
+	pos := 0
+	for k, piece := range strings.Split(pattern, "*") {
+		if piece == "" {
+			continue
+		}
+		wire := string(appendWire(nil, piece))
+		if k > 0 {
+			first, last := strings.IndexByte(path, wire[0]), strings.LastIndexByte(path, wire[0])
+			if first < 0 || max(pos, first) > last {
+				return false
+			}
+			pos = max(pos, first)
+		}
+		if pos += len(wire); pos > len(path) {
+			return false
+		}
+	}
+	return true
+}
+
+// FuzzPathPairs: admits never rules out a pattern that matches the path.
+func FuzzPathPairs(f *testing.F) {
+	f.Add("/*bcd", "/a/b/c/d")
+	f.Add("/*hp*lp$", "/lplp/hphp")
+	f.Add("/*\xff*a", "/%FFa")
+	f.Fuzz(func(t *testing.T, pattern, path string) {
+		if len(pattern) > 256 || len(path) > 1024 {
+			return
+		}
+		var pp pathPairs
+		pp.reset(path)
+		if matchCompact(pattern, path) && !pp.admits(pattern) {
+			t.Fatalf("admits(%q) on path %q = false, but the pattern matches", pattern, path)
+		}
+	})
+}
