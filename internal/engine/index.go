@@ -1,12 +1,10 @@
 package engine
 
 import (
-	"cmp"
 	"hash/maphash"
 	"math"
 	"math/bits"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -204,192 +202,6 @@ func wirePattern(c *compiledRule, text string, wb *wireBuffer) string {
 		return wb.expand(c.pattern(text))
 	}
 	return c.pattern(text)
-}
-
-// A wildRule is what newRuleIndex knows of a wild rule before it writes
-// the rule's record.
-type wildRule struct {
-	pos     int32
-	need    uint32
-	hasNeed bool
-	filter  windowFilter
-	piece   uint16 // the anchored piece's length
-}
-
-// newRuleIndex indexes compiled, a rule set in deciding order whose
-// patterns are spans of text.
-func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
-	// The items hold no pointer, which the collector would scan: a
-	// prefix is a span of text, or of wirePrefixes for a compact rule,
-	// whose prefix is used in wire form.
-	type item struct {
-		key             uint64 // prefixKey of the prefix: most comparisons need no more
-		off, n          uint32
-		pos             int32
-		whole, fromWire bool
-	}
-	items := make([]item, len(compiled))
-	var wirePrefixes []byte
-	for i := range compiled {
-		c := &compiled[i]
-		p, whole := literalPrefix(c.pattern(text))
-		it := item{off: c.off, n: uint32(len(p)), pos: int32(i), whole: whole}
-		if c.info&ruleCompact != 0 {
-			it.off, it.fromWire = uint32(len(wirePrefixes)), true
-			wirePrefixes = appendWire(wirePrefixes, p)
-			it.n = uint32(len(wirePrefixes)) - it.off
-		}
-		items[i] = it
-	}
-	wire := string(wirePrefixes)
-	prefixOf := func(it *item) string {
-		if it.fromWire {
-			return wire[it.off : it.off+it.n]
-		}
-		return spanOf(text, it.off, it.n)
-	}
-	for i := range items {
-		it := &items[i]
-		if it.fromWire {
-			it.key = prefixKey(prefixOf(it))
-			continue
-		}
-		// The string block's padding makes 8 bytes readable at any
-		// pattern; the bytes past the prefix are cleared.
-		it.key = loadKey(text, it.off) & (^uint64(0) << (8 * (8 - min(it.n, 8))))
-	}
-	// comparePrefixes orders the prefixes of a and b as strings.Compare
-	// does: by their keys, or, when the keys are equal and both prefixes
-	// fit them, by their lengths (a pattern holds no NUL byte, so the
-	// shorter is a prefix of the longer).
-	comparePrefixes := func(a, b *item) int {
-		if a.key != b.key {
-			return cmp.Compare(a.key, b.key)
-		}
-		if a.n <= 8 && b.n <= 8 {
-			return cmp.Compare(a.n, b.n)
-		}
-		return strings.Compare(prefixOf(a), prefixOf(b))
-	}
-	byPrefix := func(a, b item) int {
-		if c := comparePrefixes(&a, &b); c != 0 {
-			return c
-		}
-		return int(a.pos - b.pos)
-	}
-	// Hostile sets, whose rules share one prefix, are in order already.
-	if !slices.IsSortedFunc(items, byPrefix) {
-		slices.SortFunc(items, byPrefix)
-	}
-	wildCount := 0
-	for i := range items {
-		if !items[i].whole {
-			wildCount++
-		}
-	}
-	idx := &ruleIndex{windows: newWindowTableFor(wildCount)}
-	// The records are written once the windows are numbered and the
-	// widths of their fields known.
-	wild := make([]wildRule, 0, wildCount)
-	starts := make([]int, 0, len(items)+1) // of each entry's rules in wild
-	var seen patternSet                    // the patterns of a large entry's wild rules
-	var stack []int32                      // entries that are prefixes of the current one
-	var prefixes []string                  // of the entries
-	var wb wireBuffer
-	for i := 0; i < len(items); {
-		prefix := prefixOf(&items[i])
-		e := prefixEntry{n: uint32(len(prefix)), literal: noRule, firstWild: noRule, parent: -1}
-		starts = append(starts, len(wild))
-		j := i
-		for j < len(items) && comparePrefixes(&items[i], &items[j]) == 0 {
-			j++
-		}
-		if j-i > 8 {
-			seen.reset(j - i)
-		}
-		for k := i; k < j; k++ {
-			if items[k].whole {
-				e.literal = min(e.literal, items[k].pos)
-				continue
-			}
-			c := &compiled[items[k].pos]
-			if j-i > 8 {
-				// A rule whose pattern an earlier rule has never decides.
-				// (A pattern kept in both forms is seen twice: it then
-				// costs a second filter, never a wrong answer.)
-				if seen.add(compiled, text, items[k].pos) {
-					continue
-				}
-			}
-			pattern := wirePattern(c, text, &wb)
-			filter, covered := newWindowFilter(idx.windows, pattern, len(prefix))
-			r := wildRule{pos: items[k].pos, filter: filter}
-			if filterKind(filter) == filterAnchoredPiece {
-				r.piece = uint16(len(anchoredPiece(pattern)))
-			}
-			if rest := requiredBytes(pattern[len(prefix):]); j-i < needAfter || rest&^covered != 0 {
-				r.need, r.hasNeed = byteSignature(prefix)|rest, true
-			}
-			if e.firstWild == noRule {
-				e.firstWild = r.pos
-			}
-			wild = append(wild, r)
-		}
-		e.chainMin = min(e.literal, e.firstWild)
-		for len(stack) > 0 && !strings.HasPrefix(prefix, prefixes[stack[len(stack)-1]]) {
-			stack = stack[:len(stack)-1]
-		}
-		if len(stack) > 0 {
-			e.parent = stack[len(stack)-1]
-			e.chainMin = min(e.chainMin, idx.entries[e.parent].chainMin)
-		}
-		idx.entries = append(idx.entries, e)
-		prefixes = append(prefixes, prefix)
-		idx.keys = append(idx.keys, keyPair(prefix))
-		stack = append(stack, int32(len(idx.entries)-1))
-		i = j
-	}
-	starts = append(starts, len(wild))
-	renumber := idx.windows.compact()
-	var maxStep uint32
-	var maxSpan, maxMidOff, maxPiece uint16
-	for e := range idx.entries {
-		prev := idx.entries[e].firstWild - 1
-		for w := starts[e]; w < starts[e+1]; w++ {
-			r := &wild[w]
-			maxStep = max(maxStep, uint32(r.pos-prev))
-			prev = r.pos
-			if r.filter.first >= 0 {
-				r.filter.first = renumber[r.filter.first]
-			}
-			if r.filter.last >= 0 {
-				r.filter.last = renumber[r.filter.last]
-			}
-			if r.filter.mid >= 0 {
-				r.filter.mid = renumber[r.filter.mid]
-			}
-			maxSpan, maxMidOff, maxPiece = max(maxSpan, r.filter.span), max(maxMidOff, r.filter.midOff), max(maxPiece, r.piece)
-		}
-	}
-	idx.layout = newRecordLayout(maxStep, idx.windows.count, maxSpan, maxMidOff, maxPiece)
-	var out recordWriter
-	out.buf = make([]byte, 0, idx.recordBytes(wild, starts)+8)
-	for e := range idx.entries {
-		idx.entries[e].recordLo = out.align()
-		prev := idx.entries[e].firstWild - 1
-		for _, r := range wild[starts[e]:starts[e+1]] {
-			idx.layout.putRecord(&out, uint32(r.pos-prev), r.need, r.hasNeed, filterKind(r.filter), r.filter, r.piece)
-			prev = r.pos
-		}
-		if starts[e] < starts[e+1] {
-			out.put(0, idx.layout.headBits) // a zero step: the end
-		}
-	}
-	out.align()
-	idx.records = out.finish()
-	// The appends leave spare capacity: the index keeps only what it uses.
-	idx.entries, idx.keys = exactSize(idx.entries), exactSize(idx.keys)
-	return idx
 }
 
 // recordBytes returns how many bytes the records of the wild rules take,
@@ -687,12 +499,13 @@ func commonPrefixLen(a, b string) int {
 // then, queries scan the rules. It is safe for concurrent use.
 type lazyIndex struct {
 	compiled []compiledRule
-	text     string       // the string block of compiled's patterns
-	asked    atomic.Int32 // queries scanned so far
-	scanned  atomic.Int64 // the bytes their wildcard matches were charged (see scanBytesPerRule)
-	lastScan atomic.Int64 // what the last query that scanned every rule was charged
-	once     sync.Once
-	built    atomic.Pointer[ruleIndex] // set by once; read without it by find
+	text     string                    // the string block of compiled's patterns
+	asked    atomic.Int32              // queries scanned so far
+	scanned  atomic.Int64              // the bytes their wildcard matches were charged (see scanBytesPerRule)
+	lastScan atomic.Int64              // what the last query that scanned every rule was charged
+	mu       sync.Mutex                // held while building
+	steps    *indexBuild               // the building under way in steps (see stepThenScan), guarded by mu
+	built    atomic.Pointer[ruleIndex] // set under mu; read without it by find
 	building atomic.Bool               // a goroutine of its own builds it (see buildApart)
 }
 
@@ -749,6 +562,10 @@ func (l *lazyIndex) find(path string) int32 {
 			if pos, ok := l.scanWhileBuilding(path); ok {
 				return pos
 			}
+		} else if len(l.compiled) >= backgroundRules {
+			if pos, ok := l.stepThenScan(path); ok {
+				return pos
+			}
 		}
 		idx = l.get()
 	}
@@ -790,10 +607,55 @@ func (l *lazyIndex) scanWhileBuilding(path string) (pos int32, ok bool) {
 	return pos, !build
 }
 
-// get returns the index, building it if needed.
+// stepThenScan is how a question on a set of backgroundRules rules or
+// more helps build the index when no goroutine can build it apart (one
+// CPU): it does one step of the building (see indexStepWork), unless
+// another question is doing one, and answers as scanWhileBuilding does.
+// The building then costs each of the next few questions a bounded part,
+// instead of one of them all of it (3-6 ms for a hostile file).
+func (l *lazyIndex) stepThenScan(path string) (pos int32, ok bool) {
+	if l.mu.TryLock() {
+		switch b := l.steps; {
+		case l.built.Load() != nil:
+		case b == nil:
+			l.steps = newIndexBuild(l.compiled, l.text)
+		case !b.done:
+			b.step(indexStepWork)
+		case !b.numbered:
+			b.number()
+		default:
+			l.built.Store(b.finish())
+			l.steps = nil
+		}
+		l.mu.Unlock()
+	}
+	return l.scanWhileBuilding(path)
+}
+
+// indexStepWork is the work of one step of a stepwise building (see
+// ruleBuildWork): about half a millisecond.
+const indexStepWork = 256 << 10
+
+// get returns the index, building it if needed, or what is left of it.
 func (l *lazyIndex) get() *ruleIndex {
-	l.once.Do(func() { l.built.Store(newRuleIndex(l.compiled, l.text)) })
-	return l.built.Load()
+	if idx := l.built.Load(); idx != nil {
+		return idx
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if idx := l.built.Load(); idx != nil {
+		return idx
+	}
+	b := l.steps
+	if b == nil {
+		b = newIndexBuild(l.compiled, l.text)
+	}
+	for !b.step(unboundedWork) {
+	}
+	idx := b.finish()
+	l.built.Store(idx)
+	l.steps = nil
+	return idx
 }
 
 // scan returns the position of the deciding rule for path, found by trying
@@ -845,16 +707,16 @@ func (l *lazyIndex) scanRules(path string, from int, spent, budget int64, pairs 
 		}
 		if c.info&ruleWild != 0 {
 			pattern := c.pattern(l.text)
-			charge := int64(len(path)+len(pattern)+wildStarCost*strings.Count(pattern, "*")) + wildMatchCost
-			if pairs == nil && (charge > scanBytesPerRule || spent > pairsAfter) {
-				return noRule, spent, i, false
-			}
 			if pairs != nil && !pairs.admits(pattern) {
 				// The rule cannot match (pathpairs.go). admits reads at
 				// most the pattern, so a question's scan reads at most the
 				// string block: charged as the first bytes of a match.
 				spent += wildMatchCost
 				continue
+			}
+			charge := int64(len(path)+len(pattern)+wildStarCost*strings.Count(pattern, "*")) + wildMatchCost
+			if pairs == nil && (charge > scanBytesPerRule || spent > pairsAfter) {
+				return noRule, spent, i, false
 			}
 			// A match charged more than a rule's share of the budget (a
 			// long path, many stars) builds at once: scanning would likely

@@ -3,11 +3,16 @@ package engine
 import (
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/seed50c7eacc/robotstxt/internal/reference"
 )
 
@@ -166,5 +171,169 @@ func TestHostileIndexBuiltApart(t *testing.T) {
 	}
 	if tested < 5 {
 		t.Fatalf("%d families of %d rules or more: too few to test", tested, backgroundRules)
+	}
+}
+
+// With one goroutine running at a time, a large hostile set's index is
+// built in steps, one per question once the scans' budget is spent, each
+// question answering as the slow scan does: the index is built within a
+// bounded number of questions, and no question built it whole.
+func TestHostileIndexBuiltInSteps(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	tested := 0
+	for _, f := range reference.HostileFamilies(200 << 10) {
+		rs, _ := load(f.File).Rules("x")
+		if rs.index == nil || len(rs.compiled) < backgroundRules {
+			continue
+		}
+		tested++
+		// Parts the build takes: the start, the steps reading the rules,
+		// the numbering and the finish.
+		b, parts := newIndexBuild(rs.compiled, rs.text), 4
+		for !b.step(indexStepWork) {
+			parts++
+		}
+		fresh, _ := load(f.File).Rules("x")
+		builtAt, stepped := -1, false
+		for q := 0; q < scanQueries+parts+8; q++ {
+			path := f.Path(100 + 500*(q%4))
+			if got, want := fresh.decide(path), scanDecide(rs.compiled, rs.text, path); !sameRule(got, want) {
+				t.Fatalf("%s, question %d: decided by %v, the scan by %v", f.Name, q, got, want)
+			}
+			fresh.index.mu.Lock()
+			stepped = stepped || fresh.index.steps != nil
+			fresh.index.mu.Unlock()
+			if builtAt < 0 && fresh.index.built.Load() != nil {
+				builtAt = q
+			}
+		}
+		if fresh.index.building.Load() {
+			t.Errorf("%s: built apart with GOMAXPROCS 1", f.Name)
+		}
+		if builtAt < 0 || !stepped {
+			t.Errorf("%s: %d rules, %d questions: index built at question %d, in steps %v; want built in %d parts", f.Name,
+				len(rs.compiled), scanQueries+parts+8, builtAt, stepped, parts)
+		}
+		t.Logf("%s: %d rules, built at question %d in %d parts", f.Name, len(rs.compiled), builtAt+1, parts)
+	}
+	if tested < 5 {
+		t.Fatalf("%d families of %d rules or more: too few to test", tested, backgroundRules)
+	}
+}
+
+// The index built in steps, of any size, is the index built at once: the
+// same entries, keys, records and windows, on the hostile families and on
+// random rule sets.
+func TestIndexBuildInSteps(t *testing.T) {
+	check := func(name string, compiled []compiledRule, text string) {
+		t.Helper()
+		want := newRuleIndex(compiled, text)
+		for _, work := range []int64{1, ruleBuildWork, 1000, indexStepWork} {
+			b := newIndexBuild(compiled, text)
+			steps := 0
+			for !b.step(work) {
+				steps++
+				if steps > 2*len(compiled)+2 {
+					t.Fatalf("%s: %d steps of %d and not done", name, steps, work)
+				}
+			}
+			got := b.finish()
+			if diff := cmp.Diff(want, got, cmp.AllowUnexported(ruleIndex{}, prefixEntry{}, windowTable{}, windowSlot{}, recordLayout{}), cmpopts.IgnoreFields(windowTable{}, "pool")); diff != "" {
+				t.Fatalf("%s, steps of %d: the index differs from the one built at once (-want +got):\n%s", name, work, diff)
+			}
+		}
+	}
+	for _, f := range reference.HostileFamilies(20 << 10) {
+		rs, _ := load(f.File).Rules("x")
+		check(f.Name, rs.compiled, rs.text)
+	}
+	rng := rand.New(rand.NewPCG(24, 9))
+	for i := range 300 {
+		// Prefixes shared by a few rules and by many, some with '%' (kept
+		// in compact form), some whole.
+		rs, _ := randomIndexedRules(t, rng, 200, func() string {
+			return "/" + randomWord(rng, 3, "ab%") + randomWord(rng, 8, "ab*a*b$/%41é")
+		})
+		check(fmt.Sprintf("random set %d", i), rs.compiled, rs.text)
+	}
+}
+
+// BenchmarkIndexBuildSteps measures the slowest part of a hostile index
+// built in parts, as a question on one CPU pays for it (stepThenScan):
+// starting it, each step of indexStepWork, numbering and finishing it.
+func BenchmarkIndexBuildSteps(b *testing.B) {
+	for _, f := range reference.HostileFamilies(500 << 10) {
+		rs, _ := load(f.File).Rules("x")
+		if len(rs.compiled) < backgroundRules {
+			continue
+		}
+		b.Run(f.Name, func(b *testing.B) {
+			var slowest, total time.Duration
+			steps := 0
+			for i := 0; i < b.N; i++ {
+				t0 := time.Now()
+				ib := newIndexBuild(rs.compiled, rs.text)
+				parts := []time.Duration{time.Since(t0)}
+				for done := false; !done; {
+					t1 := time.Now()
+					done = ib.step(indexStepWork)
+					parts = append(parts, time.Since(t1))
+				}
+				t2 := time.Now()
+				ib.number()
+				t3 := time.Now()
+				ib.finish()
+				parts = append(parts, t3.Sub(t2), time.Since(t3))
+				steps = len(parts)
+				slowest = max(slowest, slices.Max(parts))
+				total += time.Since(t0)
+			}
+			b.ReportMetric(float64(slowest.Microseconds())/1000, "slowest-ms")
+			b.ReportMetric(float64(steps), "parts")
+			b.ReportMetric(float64(total.Microseconds())/1000/float64(b.N), "total-ms")
+		})
+	}
+}
+
+// The build's sort of the rules' literal prefixes (by comparison for
+// small sets, by the bytes of their keys for radixItems or more) puts them
+// in the order of a slow twin: strings.Compare of the prefixes, in wire
+// form, then position.
+func TestIndexBuildSortsItems(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 77))
+	for round := range 200 {
+		extra := 2 * radixItems
+		if round%2 == 0 {
+			extra = radixItems / 4
+		}
+		// Prefixes that share 8 bytes and more, or differ early, some
+		// with '%' or bytes >= 0x80 (compact form), of many lengths.
+		shared := "/" + randomWord(rng, 12, "ab")
+		rs, _ := randomIndexedRules(t, rng, extra, func() string {
+			p := randomWord(rng, 6, "ab%41é")
+			if rng.IntN(2) == 0 {
+				p = shared + p
+			}
+			return "/" + p + randomWord(rng, 4, "ab*$")
+		})
+		b := newIndexBuild(rs.compiled, rs.text)
+		type keyed struct {
+			prefix string
+			pos    int32
+		}
+		got := make([]keyed, len(b.items))
+		for i := range b.items {
+			got[i] = keyed{b.prefixOf(&b.items[i]), b.items[i].pos}
+		}
+		want := slices.Clone(got)
+		slices.SortFunc(want, func(x, y keyed) int {
+			if c := strings.Compare(x.prefix, y.prefix); c != 0 {
+				return c
+			}
+			return int(x.pos - y.pos)
+		})
+		if diff := cmp.Diff(want, got, cmp.AllowUnexported(keyed{})); diff != "" {
+			t.Fatalf("round %d, %d rules: items out of order (-want +got):\n%s", round, len(b.items), diff)
+		}
 	}
 }

@@ -86,21 +86,34 @@ func newRecordLayout(maxStep uint32, windows int, maxSpan, maxMidOff, maxPiece u
 	return l
 }
 
-// A recordWriter appends bit fields, low bits first.
+// A recordWriter appends bit fields, low bits first. Its buffer is
+// zeroed bytes, sized once by newRecordWriter when the size is known (a
+// hostile index writes 30,000 records), or grown as fields are put.
 type recordWriter struct {
 	buf []byte
 	n   uint64 // bits written
 }
 
+// newRecordWriter returns a writer of size bytes of fields, with the
+// padding finish adds: finish then returns its buffer as it is.
+func newRecordWriter(size int) recordWriter {
+	return recordWriter{buf: make([]byte, size+8)}
+}
+
 // put appends the low width (at most 32) bits of v.
 func (w *recordWriter) put(v uint32, width uint8) {
 	i := w.n >> 3
-	for uint64(len(w.buf)) < i+8 {
-		w.buf = append(w.buf, 0)
+	if uint64(len(w.buf)) < i+8 {
+		w.grow(i + 8)
 	}
 	word := binary.LittleEndian.Uint64(w.buf[i:]) | uint64(v&(1<<width-1))<<(w.n&7)
 	binary.LittleEndian.PutUint64(w.buf[i:], word)
 	w.n += uint64(width)
+}
+
+// grow makes the buffer at least n bytes long.
+func (w *recordWriter) grow(n uint64) {
+	w.buf = append(w.buf, make([]byte, n-uint64(len(w.buf)))...)
 }
 
 // align moves to the next byte, and returns its offset.
@@ -110,11 +123,15 @@ func (w *recordWriter) align() uint32 {
 }
 
 // finish returns the records, padded so that readBits can load 8 bytes
-// from any of them.
+// from any of them: the buffer itself when newRecordWriter sized it so,
+// else a copy of what it uses.
 func (w *recordWriter) finish() []byte {
 	n := (w.n+7)>>3 + 8
-	for uint64(len(w.buf)) < n {
-		w.buf = append(w.buf, 0)
+	if uint64(len(w.buf)) < n {
+		w.grow(n)
+	}
+	if uint64(len(w.buf)) == n && cap(w.buf) == len(w.buf) {
+		return w.buf
 	}
 	return append([]byte(nil), w.buf[:n]...)
 }
