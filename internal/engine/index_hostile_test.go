@@ -249,12 +249,20 @@ func TestIndexBuildInSteps(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(24, 9))
 	for i := range 300 {
-		// Prefixes shared by a few rules and by many, some with '%' (kept
-		// in compact form), some whole.
+		// Prefixes shared by a few rules and by many, some with '%' or
+		// bytes >= 0x80 (kept in compact form), some whole, some empty.
 		rs, _ := randomIndexedRules(t, rng, 200, func() string {
-			return "/" + randomWord(rng, 3, "ab%") + randomWord(rng, 8, "ab*a*b$/%41é")
+			return randomWord(rng, 1, "*/") + randomWord(rng, 3, "ab%") + randomWord(rng, 8, "ab*a*b$/%41é")
 		})
 		check(fmt.Sprintf("random set %d", i), rs.compiled, rs.text)
+		// Compact rules whose literal prefixes are all empty.
+		rs, _ = randomIndexedRules(t, rng, 40, func() string {
+			if rng.IntN(3) == 0 {
+				return "*" + randomWord(rng, 6, "aé%41")
+			}
+			return "/" + randomWord(rng, 8, "ab*$")
+		})
+		check(fmt.Sprintf("random set %d with empty compact prefixes", i), rs.compiled, rs.text)
 	}
 }
 

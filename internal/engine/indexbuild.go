@@ -82,17 +82,17 @@ const ruleBuildWork = 48
 func newIndexBuild(compiled []compiledRule, text string) *indexBuild {
 	b := &indexBuild{compiled: compiled, text: text}
 	items := make([]indexItem, len(compiled))
-	wireLen := 0 // of the compact rules' prefixes: a byte >= 0x80 is three
+	wireLen, compact := 0, false // of the compact rules' prefixes: a byte >= 0x80 is three
 	for i := range compiled {
 		c := &compiled[i]
 		p, whole := literalPrefix(c.pattern(text))
 		items[i] = indexItem{off: c.off, n: uint32(len(p)), pos: int32(i), whole: whole}
 		if c.info&ruleCompact != 0 {
-			items[i].fromWire = true
+			items[i].fromWire, compact = true, true
 			wireLen += len(p) + 2*highBytes(p)
 		}
 	}
-	if wireLen > 0 {
+	if compact {
 		// Written once, sized once, and never changed: the prefixes are
 		// views of it (a hostile set's is a megabyte).
 		wirePrefixes := make([]byte, 0, wireLen)
