@@ -109,6 +109,12 @@ func TestSortRulesRandom(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("sortRules(%v) = %v, want %v", src, got, want)
 		}
+		// Rules in order already (as a hostile file's run of rules of one
+		// length and kind is) stay as they are.
+		again := make([]compiledRule, n)
+		if sortRules(again, want, string(text)); !slices.Equal(again, want) {
+			t.Fatalf("sortRules of sorted rules %v = %v", want, again)
+		}
 	}
 }
 

@@ -69,9 +69,19 @@ func sortRules(dst, src []compiledRule, text string) {
 		countingSort(dst, src, count, func(c *compiledRule) int { return sortRank(c, text) - base })
 		return
 	}
-	// No pattern in compact form: the ranks of plainRank, inlined.
+	// No pattern in compact form: the ranks of plainRank, inlined. Rules
+	// already in order (a file of one long run of rules of one length and
+	// kind, as hostile files are) are copied.
+	prev, sorted := 0, true
 	for i := range src {
-		count[plainRank(&src[i])-base+1]++
+		k := plainRank(&src[i]) - base
+		count[k+1]++
+		sorted = sorted && k >= prev
+		prev = k
+	}
+	if sorted {
+		copy(dst, src)
+		return
 	}
 	for k := 1; k < len(count); k++ {
 		count[k] += count[k-1]
