@@ -543,11 +543,12 @@ const (
 )
 
 // backgroundRules: the index of a set of at least this many rules, which
-// takes a millisecond or more to build (BenchmarkIndexBuildHostile: 3-5 ms
+// takes a millisecond or more to build (BenchmarkIndexBuildHostile: 2-5 ms
 // for 24,000 wildcard rules), is built by a goroutine of its own when the
 // program may run two at once, once the scans' budget is spent: the
 // questions asked meanwhile scan, as the first ones did, rather than one
-// of them wait for the building (buildApart).
+// of them wait for the building (buildApart). With one, each question
+// builds a part of it, then scans (stepThenScan).
 const backgroundRules = 4096
 
 // find returns the position of the deciding rule for path, or noRule: by
