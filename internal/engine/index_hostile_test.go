@@ -221,6 +221,44 @@ func TestHostileIndexBuiltInSteps(t *testing.T) {
 	}
 }
 
+// Large random rule sets (backgroundRules and more), asked with one
+// goroutine running at a time: every question, while the index is built
+// a part at a time and after, answers as the slow scan does.
+func TestLargeRandomIndexBuiltInSteps(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	rng := rand.New(rand.NewPCG(12, 34))
+	for round := range 3 {
+		var body strings.Builder
+		body.WriteString("user-agent: *\n")
+		for range backgroundRules + rng.IntN(3000) {
+			kind := "disallow"
+			if rng.IntN(3) == 0 {
+				kind = "allow"
+			}
+			body.WriteString(kind + ": /" + randomWord(rng, 4, "abc") + randomWord(rng, 6, "ab*c$/%é") + "\n")
+		}
+		rs, _ := load([]byte(body.String())).Rules("x")
+		if rs.index == nil {
+			t.Fatalf("round %d: %d rules and no index", round, len(rs.compiled))
+		}
+		fresh, _ := load([]byte(body.String())).Rules("x")
+		stepped := false
+		for q := range 4 * scanQueries {
+			path := "/" + randomWord(rng, 12, "abc/é%") + randomWord(rng, 1+q*4, "abc")
+			if got, want := fresh.decide(path), scanDecide(rs.compiled, rs.text, path); !sameRule(got, want) {
+				t.Fatalf("round %d, question %d, path %q: decided by %v, the scan by %v", round, q, path, got, want)
+			}
+			fresh.index.mu.Lock()
+			stepped = stepped || fresh.index.steps != nil
+			fresh.index.mu.Unlock()
+		}
+		if fresh.index.built.Load() == nil || !stepped {
+			t.Errorf("round %d: %d rules, %d questions: index built %v, in parts %v; want both", round, len(rs.compiled), 4*scanQueries,
+				fresh.index.built.Load() != nil, stepped)
+		}
+	}
+}
+
 // The index built in steps, of any size, is the index built at once: the
 // same entries, keys, records and windows, on the hostile families and on
 // random rule sets.
