@@ -498,15 +498,16 @@ func commonPrefixLen(a, b string) int {
 // file asked a few questions does not pay for more than it uses. Until
 // then, queries scan the rules. It is safe for concurrent use.
 type lazyIndex struct {
-	compiled []compiledRule
-	text     string                    // the string block of compiled's patterns
-	asked    atomic.Int32              // queries scanned so far
-	scanned  atomic.Int64              // the bytes their wildcard matches were charged (see scanBytesPerRule)
-	lastScan atomic.Int64              // what the last query that scanned every rule was charged
-	mu       sync.Mutex                // held while building
-	steps    *indexBuild               // the building under way in steps (see stepThenScan), guarded by mu
-	built    atomic.Pointer[ruleIndex] // set under mu; read without it by find
-	building atomic.Bool               // a goroutine of its own builds it (see buildApart)
+	compiled  []compiledRule
+	text      string                    // the string block of compiled's patterns
+	asked     atomic.Int32              // queries scanned so far
+	scanned   atomic.Int64              // the bytes their wildcard matches were charged (see scanBytesPerRule)
+	lastScan  atomic.Int64              // what the last query that scanned every rule was charged
+	mu        sync.Mutex                // held while building
+	steps     *indexBuild               // the building under way in steps (see stepThenScan), guarded by mu
+	built     atomic.Pointer[ruleIndex] // set under mu; read without it by find
+	building  atomic.Bool               // a goroutine of its own builds it (see buildApart)
+	idleParts atomic.Bool               // a goroutine does parts when no other runs (see buildWhenIdle)
 }
 
 // Scanning a rule list costs about a nanosecond per rule, with a full match
@@ -564,6 +565,9 @@ func (l *lazyIndex) find(path string) int32 {
 				return pos
 			}
 		} else if len(l.compiled) >= backgroundRules {
+			if l.idleParts.CompareAndSwap(false, true) {
+				go l.buildWhenIdle()
+			}
 			if pos, ok := l.stepThenScan(path); ok {
 				return pos
 			}
@@ -616,21 +620,45 @@ func (l *lazyIndex) scanWhileBuilding(path string) (pos int32, ok bool) {
 // instead of one of them all of it (3-6 ms for a hostile file).
 func (l *lazyIndex) stepThenScan(path string) (pos int32, ok bool) {
 	if l.mu.TryLock() {
-		switch b := l.steps; {
-		case l.built.Load() != nil:
-		case b == nil:
-			l.steps = newIndexBuild(l.compiled, l.text)
-		case !b.done:
-			b.step(indexStepWork)
-		case !b.numbered:
-			b.number()
-		default:
-			l.built.Store(b.finish())
-			l.steps = nil
-		}
+		l.buildPart()
 		l.mu.Unlock()
 	}
 	return l.scanWhileBuilding(path)
+}
+
+// buildPart does the next part of a building in parts, with l.mu held,
+// and reports whether the index is built.
+func (l *lazyIndex) buildPart() (built bool) {
+	switch b := l.steps; {
+	case l.built.Load() != nil:
+		return true
+	case b == nil:
+		l.steps = newIndexBuild(l.compiled, l.text)
+	case !b.done:
+		b.step(indexStepWork)
+	case !b.numbered:
+		b.number()
+	default:
+		l.built.Store(b.finish())
+		l.steps = nil
+		return true
+	}
+	return false
+}
+
+// buildWhenIdle does the parts of a building in parts that no question
+// has done, one at a time, letting every other goroutine that can run go
+// first: with one CPU, the index of a file no longer asked about is
+// completed once the program waits (on the network, say), rather than
+// its partial building kept (twice the file's size and more), and no
+// question waits for more than a part.
+func (l *lazyIndex) buildWhenIdle() {
+	for built := false; !built; {
+		runtime.Gosched()
+		l.mu.Lock()
+		built = l.buildPart()
+		l.mu.Unlock()
+	}
 }
 
 // indexStepWork is the work of one step of a stepwise building (see

@@ -221,6 +221,38 @@ func TestHostileIndexBuiltInSteps(t *testing.T) {
 	}
 }
 
+// With one goroutine running at a time, a hostile file asked only until
+// its index is partly built has the rest built once the program waits: its
+// partial building is not kept.
+func TestHostileIndexCompletedWhenIdle(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	tested := 0
+	for _, f := range reference.HostileFamilies(200 << 10) {
+		fresh, _ := load(f.File).Rules("x")
+		if fresh.index == nil || len(fresh.compiled) < backgroundRules {
+			continue
+		}
+		tested++
+		for q := 0; q < scanQueries+2; q++ { // the scans, then a part or two
+			fresh.decide(f.Path(100))
+		}
+		deadline := time.Now().Add(30 * time.Second)
+		for fresh.index.built.Load() == nil && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond) // the program waits
+		}
+		fresh.index.mu.Lock()
+		partial := fresh.index.steps != nil
+		fresh.index.mu.Unlock()
+		if fresh.index.built.Load() == nil || partial {
+			t.Errorf("%s: after %d questions and a wait, index built %v, partial building kept %v", f.Name, scanQueries+2,
+				fresh.index.built.Load() != nil, partial)
+		}
+	}
+	if tested < 5 {
+		t.Fatalf("%d families of %d rules or more: too few to test", tested, backgroundRules)
+	}
+}
+
 // Large random rule sets (backgroundRules and more), asked with one
 // goroutine running at a time: every question, while the index is built
 // a part at a time and after, answers as the slow scan does.
