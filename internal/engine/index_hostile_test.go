@@ -138,19 +138,40 @@ func BenchmarkIndexBuildHostile(b *testing.B) {
 	}
 }
 
+// largeHostileFamilies returns the hostile families of the given size
+// whose rule sets have backgroundRules rules or more (an index built apart
+// or in parts), failing the test when fewer than five do.
+func largeHostileFamilies(t *testing.T, size int) []reference.HostileFamily {
+	t.Helper()
+	var large []reference.HostileFamily
+	for _, f := range reference.HostileFamilies(size) {
+		if rs, _ := load(f.File).Rules("x"); rs.index != nil && len(rs.compiled) >= backgroundRules {
+			large = append(large, f)
+		}
+	}
+	if len(large) < 5 {
+		t.Fatalf("%d families of %d rules or more: too few to test", len(large), backgroundRules)
+	}
+	return large
+}
+
+// waitBuilt waits up to 30 s, sleeping (the program waits), for l's index
+// to be built, and reports whether it is.
+func waitBuilt(l *lazyIndex) bool {
+	for deadline := time.Now().Add(30 * time.Second); l.built.Load() == nil && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	return l.built.Load() != nil
+}
+
 // With two goroutines able to run at once, the index of a large hostile
 // set is built by a goroutine of its own once the scans' budget is spent:
 // every question meanwhile answers as the slow scan does, none waits for
 // the building, and the index is built in the end (run with -race).
 func TestHostileIndexBuiltApart(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
-	tested := 0
-	for _, f := range reference.HostileFamilies(200 << 10) {
+	for _, f := range largeHostileFamilies(t, 200<<10) {
 		rs, _ := load(f.File).Rules("x")
-		if rs.index == nil || len(rs.compiled) < backgroundRules {
-			continue
-		}
-		tested++
 		fresh, _ := load(f.File).Rules("x")
 		for q := 0; q < 3*scanQueries; q++ {
 			path := f.Path(100 + 500*(q%4))
@@ -161,16 +182,9 @@ func TestHostileIndexBuiltApart(t *testing.T) {
 		if !fresh.index.building.Load() {
 			t.Errorf("%s: %d rules, %d questions, and the index was not built apart", f.Name, len(rs.compiled), 3*scanQueries)
 		}
-		deadline := time.Now().Add(30 * time.Second)
-		for fresh.index.built.Load() == nil && time.Now().Before(deadline) {
-			time.Sleep(time.Millisecond)
-		}
-		if fresh.index.built.Load() == nil {
+		if !waitBuilt(fresh.index) {
 			t.Fatalf("%s: the index is not built 30 s after it was started", f.Name)
 		}
-	}
-	if tested < 5 {
-		t.Fatalf("%d families of %d rules or more: too few to test", tested, backgroundRules)
 	}
 }
 
@@ -180,13 +194,8 @@ func TestHostileIndexBuiltApart(t *testing.T) {
 // bounded number of questions, and no question built it whole.
 func TestHostileIndexBuiltInSteps(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	tested := 0
-	for _, f := range reference.HostileFamilies(200 << 10) {
+	for _, f := range largeHostileFamilies(t, 200<<10) {
 		rs, _ := load(f.File).Rules("x")
-		if rs.index == nil || len(rs.compiled) < backgroundRules {
-			continue
-		}
-		tested++
 		// Parts the build takes: the start, the steps reading the rules,
 		// the numbering and the finish.
 		b, parts := newIndexBuild(rs.compiled, rs.text), 4
@@ -216,9 +225,6 @@ func TestHostileIndexBuiltInSteps(t *testing.T) {
 		}
 		t.Logf("%s: %d rules, built at question %d in %d parts", f.Name, len(rs.compiled), builtAt+1, parts)
 	}
-	if tested < 5 {
-		t.Fatalf("%d families of %d rules or more: too few to test", tested, backgroundRules)
-	}
 }
 
 // With one goroutine running at a time, a hostile file asked only until
@@ -226,30 +232,18 @@ func TestHostileIndexBuiltInSteps(t *testing.T) {
 // partial building is not kept.
 func TestHostileIndexCompletedWhenIdle(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	tested := 0
-	for _, f := range reference.HostileFamilies(200 << 10) {
+	for _, f := range largeHostileFamilies(t, 200<<10) {
 		fresh, _ := load(f.File).Rules("x")
-		if fresh.index == nil || len(fresh.compiled) < backgroundRules {
-			continue
-		}
-		tested++
 		for q := 0; q < scanQueries+2; q++ { // the scans, then a part or two
 			fresh.decide(f.Path(100))
 		}
-		deadline := time.Now().Add(30 * time.Second)
-		for fresh.index.built.Load() == nil && time.Now().Before(deadline) {
-			time.Sleep(time.Millisecond) // the program waits
-		}
+		built := waitBuilt(fresh.index)
 		fresh.index.mu.Lock()
 		partial := fresh.index.steps != nil
 		fresh.index.mu.Unlock()
-		if fresh.index.built.Load() == nil || partial {
-			t.Errorf("%s: after %d questions and a wait, index built %v, partial building kept %v", f.Name, scanQueries+2,
-				fresh.index.built.Load() != nil, partial)
+		if !built || partial {
+			t.Errorf("%s: after %d questions and a wait, index built %v, partial building kept %v", f.Name, scanQueries+2, built, partial)
 		}
-	}
-	if tested < 5 {
-		t.Fatalf("%d families of %d rules or more: too few to test", tested, backgroundRules)
 	}
 }
 
