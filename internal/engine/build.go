@@ -291,12 +291,18 @@ func (b *builder) finish(f *File) {
 	}
 
 	// Every group's rules, compiled in file order into the scratch, then
-	// sorted into their part of one array.
+	// sorted into their part of one array; or straight into it when every
+	// group's rules are in deciding order already (a hostile file's run of
+	// rules of one length and kind), which spares the scratch and a copy.
 	var all []compiledRule
+	inOrder := false
 	if len(b.rules) > 0 {
 		all = make([]compiledRule, len(b.rules))
-		b.compiled = slices.Grow(b.compiled[:0], len(b.rules))[:len(b.rules)]
-		compiled := b.compiled
+		compiled := all
+		if inOrder = b.rulesInOrder(); !inOrder {
+			b.compiled = slices.Grow(b.compiled[:0], len(b.rules))[:len(b.rules)]
+			compiled = b.compiled
+		}
 		for i := range b.rules {
 			d := &b.rules[i]
 			compiled[i] = newCompiledRule(str(d.pattern), d.pattern.off, int(d.line), d.info)
@@ -319,7 +325,9 @@ func (b *builder) finish(f *File) {
 		*g = group{line: d.line, agentLo: d.agentLo, agentHi: d.agentHi, fieldLo: d.fieldLo, fieldHi: d.fieldHi, global: d.global}
 		if d.ruleHi > d.ruleLo {
 			g.rules = all[d.ruleLo:d.ruleHi:d.ruleHi]
-			sortRules(g.rules, b.compiled[d.ruleLo:d.ruleHi], text)
+			if !inOrder {
+				sortRules(g.rules, b.compiled[d.ruleLo:d.ruleHi], text)
+			}
 		}
 		if len(g.rules) >= indexMinRules {
 			g.index = &lazy[0]
@@ -330,6 +338,27 @@ func (b *builder) finish(f *File) {
 	}
 
 	b.agentSets(f, str)
+}
+
+// rulesInOrder reports whether the rules of every group are in the order
+// sortRules puts them in: none in compact form, whose rank needs its
+// pattern, and their ranks (see plainRank) never falling within a group.
+func (b *builder) rulesInOrder() bool {
+	for i := range b.groups {
+		g := &b.groups[i]
+		prev := 0
+		for _, d := range b.rules[g.ruleLo:g.ruleHi] {
+			if d.info&ruleCompact != 0 {
+				return false
+			}
+			k := rankOf(int(d.pattern.n), d.info)
+			if k < prev {
+				return false
+			}
+			prev = k
+		}
+	}
+	return true
 }
 
 // release returns the builder to the pool, emptied.

@@ -229,3 +229,79 @@ func TestMayMatchAgainstPrefix(t *testing.T) {
 		}
 	}
 }
+
+// A compiled file's groups hold their rules in compareRules order, each
+// rule once, whether the file wrote them in that order already (compiled
+// straight into place, see builder.rulesInOrder) or not (sorted from the
+// scratch): random files of several groups, half of them written in order.
+func TestCompiledGroupsInDecidingOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 70))
+	inOrder := 0
+	for round := range 500 {
+		type line struct {
+			allow   bool
+			pattern string
+		}
+		var body strings.Builder
+		// Escapes and bytes >= 0x80 in a quarter of the files: their
+		// written length is not their rank's.
+		alphabet := "ab*$/"
+		if round%4 == 3 {
+			alphabet = "ab*$%é"
+		}
+		for range 1 + rng.IntN(3) {
+			var g []line
+			for range rng.IntN(40) {
+				g = append(g, line{rng.IntN(3) == 0, "/" + randomWord(rng, 12, alphabet)})
+			}
+			if round%2 == 0 {
+				slices.SortStableFunc(g, func(a, b line) int {
+					if len(a.pattern) != len(b.pattern) {
+						return len(b.pattern) - len(a.pattern)
+					}
+					if a.allow != b.allow {
+						if a.allow {
+							return -1
+						}
+						return 1
+					}
+					return 0
+				})
+			}
+			body.WriteString("user-agent: bot\n")
+			for _, l := range g {
+				kind := "disallow"
+				if l.allow {
+					kind = "allow"
+				}
+				body.WriteString(kind + ": " + l.pattern + "\n")
+			}
+		}
+		f := load([]byte(body.String()))
+		b := builders.Get().(*builder)
+		b.read(body.String(), false)
+		if b.rulesInOrder() {
+			inOrder++
+		}
+		b.reset()
+		builders.Put(b)
+		f.compile()
+		for i, g := range f.groups {
+			if !slices.IsSortedFunc(g.rules, func(a, b compiledRule) int { return compareRules(a, b, f.text) }) {
+				t.Fatalf("round %d, group %d: rules out of order:\n%s", round, i, body.String())
+			}
+			seen := map[int32]int{}
+			for _, r := range g.rules {
+				seen[r.line]++
+			}
+			for line, n := range seen {
+				if n != 1 {
+					t.Fatalf("round %d, group %d: the rule of line %d %d times:\n%s", round, i, line, n, body.String())
+				}
+			}
+		}
+	}
+	if inOrder < 50 {
+		t.Fatalf("%d of 500 files were compiled straight into place: too few to test", inOrder)
+	}
+}

@@ -110,8 +110,12 @@ func countingSort(dst, src []compiledRule, count []int32, key func(*compiledRule
 }
 
 // plainRank is sortRank for a rule not in compact form.
-func plainRank(c *compiledRule) int {
-	return (maxPatternLen-int(c.n))<<1 | int(^c.info&ruleAllow)
+func plainRank(c *compiledRule) int { return rankOf(int(c.n), c.info) }
+
+// rankOf is the sortRank of a rule not in compact form whose pattern is n
+// bytes long and whose flags are info.
+func rankOf(n int, info uint8) int {
+	return (maxPatternLen-n)<<1 | int(^info&ruleAllow)
 }
 
 // sortInPlaceMax is the size up to which sortRules sorts by insertion,
