@@ -167,7 +167,7 @@ const (
 func valueFormOf(value string) valueForm {
 	switch {
 	case strings.IndexByte(value, '%') < 0:
-		if hasHighByte(value) {
+		if firstHigh(value) < len(value) {
 			return asCompactForm
 		}
 		return asWireForm

@@ -73,25 +73,20 @@ func highBytes(s string) int {
 	return n
 }
 
-// hasHighByte reports whether s holds a byte >= 0x80.
-func hasHighByte(s string) bool {
+// compactWireLen returns the length in wire form of the compact pattern
+// s.
+func compactWireLen(s string) int { return len(s) + 2*highBytes(s) }
+
+// firstHigh returns the index of the first byte >= 0x80 of s, or len(s),
+// reading eight bytes at a time.
+func firstHigh(s string) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		if swar.Load64(s, i)&swar.HighBits != 0 {
-			return true
+		if w := swar.Load64(s, i) & swar.HighBits; w != 0 {
+			return i + bits.TrailingZeros64(w)>>3 // little-endian: the first byte is the lowest
 		}
 	}
 	for ; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return true
-		}
-	}
-	return false
-}
-
-// firstHigh returns the index of the first byte >= 0x80 of s, or len(s).
-func firstHigh(s string) int {
-	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
 			return i
 		}
@@ -170,7 +165,7 @@ func wireMismatch(s string, n int, path string) (k int, b byte) {
 // hasWirePrefix reports whether path starts with the wire form of the
 // compact pattern s, which has no wildcard.
 func hasWirePrefix(s, path string) bool {
-	n := len(s) + 2*highBytes(s)
+	n := compactWireLen(s)
 	return len(path) >= n && commonWirePrefix(s, n, path) == n
 }
 
@@ -180,7 +175,7 @@ const smallWire = 256
 // matchCompact reports whether the compact pattern s, with wildcards,
 // matches path.
 func matchCompact(s, path string) bool {
-	if len(s)+2*highBytes(s) <= smallWire {
+	if compactWireLen(s) <= smallWire {
 		var buf [smallWire]byte
 		w := appendWire(buf[:0], s)
 		return matchPattern(swar.String(w), path)

@@ -31,14 +31,17 @@ func TestCompactForm(t *testing.T) {
 			t.Fatalf("%q: highEscapes = %d, highBytes of its compact form %d, want %d", wire, got, highBytes(compact), want)
 		}
 		for cut := range len(compact) + 1 { // every length, for the word-at-a-time loops' tails
-			high := 0
-			for _, c := range []byte(compact[cut:]) {
+			high, first := 0, len(compact[cut:])
+			for i, c := range []byte(compact[cut:]) {
 				if c >= 0x80 {
 					high++
+					first = min(first, i)
 				}
 			}
-			if highBytes(compact[cut:]) != high || hasHighByte(compact[cut:]) != (high > 0) {
-				t.Fatalf("%q: highBytes = %d, hasHighByte = %v; %d bytes >= 0x80", compact[cut:], highBytes(compact[cut:]), hasHighByte(compact[cut:]), high)
+			hasHigh := firstHigh(compact[cut:]) < len(compact[cut:])
+			if highBytes(compact[cut:]) != high || hasHigh != (high > 0) || firstHigh(compact[cut:]) != first {
+				t.Fatalf("%q: highBytes = %d, has a high byte %v, firstHigh = %d; %d bytes >= 0x80, the first at %d",
+					compact[cut:], highBytes(compact[cut:]), hasHigh, firstHigh(compact[cut:]), high, first)
 			}
 		}
 		b.Reset()

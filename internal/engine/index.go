@@ -565,7 +565,7 @@ func (l *lazyIndex) find(path string) int32 {
 				return pos
 			}
 		} else if len(l.compiled) >= backgroundRules {
-			if l.idleParts.CompareAndSwap(false, true) {
+			if !l.idleParts.Load() && l.idleParts.CompareAndSwap(false, true) {
 				go l.buildWhenIdle()
 			}
 			if pos, ok := l.stepThenScan(path); ok {
@@ -679,9 +679,7 @@ func (l *lazyIndex) get() *ruleIndex {
 	if b == nil {
 		b = newIndexBuild(l.compiled, l.text)
 	}
-	for !b.step(unboundedWork) {
-	}
-	idx := b.finish()
+	idx := b.complete()
 	l.built.Store(idx)
 	l.steps = nil
 	return idx

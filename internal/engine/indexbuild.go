@@ -63,14 +63,17 @@ type indexBuild struct {
 // newRuleIndex indexes compiled, a rule set in deciding order whose
 // patterns are spans of text.
 func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
-	b := newIndexBuild(compiled, text)
-	for !b.step(unboundedWork) {
+	return newIndexBuild(compiled, text).complete()
+}
+
+// complete does what is left of the building at once and returns the
+// index.
+func (b *indexBuild) complete() *ruleIndex {
+	const unbounded = 1<<63 - 1 // a step's work limit that any step stays within
+	for !b.step(unbounded) {
 	}
 	return b.finish()
 }
-
-// unboundedWork is a step's work limit that any step stays within.
-const unboundedWork = 1<<63 - 1
 
 // buildWork is what a step charges for a rule it reads: the bytes of its
 // pattern, and ruleBuildWork for the rest (sorting, the prefix entry, the
@@ -89,7 +92,7 @@ func newIndexBuild(compiled []compiledRule, text string) *indexBuild {
 		items[i] = indexItem{off: c.off, n: uint32(len(p)), pos: int32(i), whole: whole}
 		if c.info&ruleCompact != 0 {
 			items[i].fromWire, compact = true, true
-			wireLen += len(p) + 2*highBytes(p)
+			wireLen += compactWireLen(p)
 		}
 	}
 	if compact {

@@ -84,7 +84,7 @@ func (c *compiledRule) priority(text string) int {
 
 // compactPriority is priority for a rule in compact form.
 func (c *compiledRule) compactPriority(text string) int {
-	return int(c.n) + 2*highBytes(c.pattern(text))
+	return compactWireLen(c.pattern(text))
 }
 
 func (c *compiledRule) allow() bool { return c.info&ruleAllow != 0 }

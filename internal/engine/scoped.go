@@ -78,7 +78,7 @@ type scopedSet struct {
 	index     *lazyIndex   // of a large set, made with it, for its rules once sorted
 	rules     RuleSet      // its compiled rules and index are set by ruleSet
 	named     bool         // some group names the agent
-	scans     atomic.Int32 // questions answered by scanWithin since it was built
+	scans     atomic.Int32 // questions answered by scanVerdict since it was built
 	prev      *scopedSet
 	count     int // sets published so far, this one included
 }
@@ -516,8 +516,8 @@ func spanIn(body, s string) (_ span, ok bool) {
 	return span{uint32(off), uint32(len(s))}, ok
 }
 
-// in returns the string of body that sp is.
-func (sp span) in(body string) string { return body[sp.off : sp.off+sp.n] }
+// in returns the string of body that sp, a span spanIn made of it, is.
+func (sp span) in(body string) string { return spanOf(body, sp.off, sp.n) }
 
 // padded returns body with the textPadding bytes File.Load keeps after
 // it, so that 8 bytes can be read at the start of any of its values.
@@ -526,14 +526,14 @@ func padded(body string) string {
 }
 
 // scopedScans is how many questions a scoped set whose rules have a lazy
-// index answers by scanWithin before the index decides: a wildcard-heavy
+// index answers by scanVerdict before the index decides: a wildcard-heavy
 // set's index would otherwise be built at its second question (see
 // lazyIndex.scan), which costs as much as compiling the set, where a
 // scan within the stream's budget costs less than streaming once.
 const scopedScans = 16
 
 // scanning reports whether the next question about s, whose sorted rules
-// are rs, is to be answered by scanWithin: while s has a lazy index not
+// are rs, is to be answered by scanVerdict: while s has a lazy index not
 // yet built, for its first scopedScans questions.
 func (s *scopedSet) scanning(rs *RuleSet) bool {
 	idx := rs.index
@@ -546,14 +546,49 @@ func (s *scopedSet) scanning(rs *RuleSet) bool {
 // first. ok is false when the stream's wildcard budget is spent; the
 // sorted set then answers.
 func (s *scopedSet) firstVerdict(url string) (v Verdict, ok bool) {
-	return verdictWithin(s.fileOrder, s.rules.text, url, bestWithin)
+	return verdictWithin(s.fileOrder, s.rules.text, url, false)
 }
 
-// bestWithin returns the rule of rules, in file order, that comes first
-// in compareRules order of those that match path, unless the wildcard
-// matches would cost more than streamWildBudget (ok false). A rule that
-// cannot come before the best so far is not tried.
-func bestWithin(rules []compiledRule, text, path string) (best *compiledRule, ok bool) {
+// scanVerdict returns the verdict of rs for url, found by bestWithin:
+// the few questions after the one that built a scoped set answer without
+// building the set's index, which may never be needed. ok is false when
+// the stream's wildcard budget (streamWildBudget) is spent; rs.decide
+// then answers.
+func (rs *RuleSet) scanVerdict(url string) (v Verdict, ok bool) {
+	return verdictWithin(rs.compiled, rs.text, url, true)
+}
+
+// verdictWithin returns the verdict for url of the rule that bestWithin
+// finds among rules, sorted or in file order, whose patterns are spans of
+// text, for the URL's path in wire form (none: allowed); ok is false when
+// it gives up.
+func verdictWithin(rules []compiledRule, text, url string, sorted bool) (v Verdict, ok bool) {
+	if len(rules) == 0 {
+		return Verdict{Allowed: true}, true
+	}
+	var c *compiledRule
+	path, n, rewrite := findPath(url)
+	if !rewrite {
+		c, ok = bestWithin(rules, text, path, sorted)
+	} else {
+		var buf [pathBufSize]byte
+		c, ok = bestWithin(rules, text, rewritePath(path, n, &buf), sorted)
+	}
+	switch {
+	case !ok:
+		return Verdict{}, false
+	case c == nil:
+		return Verdict{Allowed: true}, true
+	}
+	return Verdict{Allowed: c.allows(), Rule: c.asWritten(text, rules)}, true
+}
+
+// bestWithin returns the rule of rules that comes first in compareRules
+// order of those that match path, unless the wildcard matches would cost
+// more than streamWildBudget (ok false). Rules sorted, it is the first
+// that matches, as decide finds it without an index. Rules in file order,
+// a rule that cannot come before the best so far is not tried.
+func bestWithin(rules []compiledRule, text, path string, sorted bool) (best *compiledRule, ok bool) {
 	key, budget := prefixKey(path), streamWildBudget
 	for i := range rules {
 		c := &rules[i]
@@ -566,63 +601,11 @@ func bestWithin(rules []compiledRule, text, path string) (best *compiledRule, ok
 			}
 		}
 		if c.matchesFully(text, path) {
+			if sorted {
+				return c, true
+			}
 			best = c
 		}
 	}
 	return best, true
-}
-
-// scanVerdict returns the verdict of rs for url, found by scanWithin:
-// the question that built a scoped set, and the next few, answer without
-// building the set's index, which may never be needed. ok is false when
-// the stream's wildcard budget (streamWildBudget) is spent; rs.decide
-// then answers.
-func (rs *RuleSet) scanVerdict(url string) (v Verdict, ok bool) {
-	return verdictWithin(rs.compiled, rs.text, url, scanWithin)
-}
-
-// verdictWithin returns the verdict for url of the rule that find picks
-// among rules, whose patterns are spans of text, for the URL's path in
-// wire form (none: allowed); ok is false when find gives up.
-func verdictWithin(rules []compiledRule, text, url string, find func(rules []compiledRule, text, path string) (*compiledRule, bool)) (v Verdict, ok bool) {
-	if len(rules) == 0 {
-		return Verdict{Allowed: true}, true
-	}
-	var c *compiledRule
-	path, n, rewrite := findPath(url)
-	if !rewrite {
-		c, ok = find(rules, text, path)
-	} else {
-		var buf [pathBufSize]byte
-		c, ok = find(rules, text, rewritePath(path, n, &buf))
-	}
-	switch {
-	case !ok:
-		return Verdict{}, false
-	case c == nil:
-		return Verdict{Allowed: true}, true
-	}
-	return Verdict{Allowed: c.allows(), Rule: c.asWritten(text, rules)}, true
-}
-
-// scanWithin returns the first of rules, sorted, that matches path, as
-// decide does without an index, unless its wildcard matches would cost
-// more than streamWildBudget (ok false).
-func scanWithin(rules []compiledRule, text, path string) (c *compiledRule, ok bool) {
-	key, budget := prefixKey(path), streamWildBudget
-	for i := range rules {
-		c := &rules[i]
-		if !c.mayMatch(text, key) {
-			continue
-		}
-		if c.info&ruleWild != 0 {
-			if budget -= len(path) + int(c.n); budget < 0 {
-				return nil, false
-			}
-		}
-		if c.matchesFully(text, path) {
-			return c, true
-		}
-	}
-	return nil, true
 }

@@ -124,6 +124,4 @@ const sortInPlaceMax = 24
 
 // sortRank orders rules as compareRules does but for file order: longer
 // patterns first, then allow before disallow.
-func sortRank(c *compiledRule, text string) int {
-	return (maxPatternLen-c.priority(text))<<1 | int(^c.info&ruleAllow)
-}
+func sortRank(c *compiledRule, text string) int { return rankOf(c.priority(text), c.info) }
