@@ -379,6 +379,10 @@ func TestCrossOriginRedirect(t *testing.T) {
 	if private || !public || outcome != robotstxt.Rules {
 		t.Errorf("private %v public %v outcome %v", private, public, outcome)
 	}
+	// The copy is stored in the background: wait for it before counting.
+	if err := c.Flush(context.Background()); err != nil {
+		t.Fatalf("Flush: %v", err)
+	}
 	if e, _ := lru.Get(context.Background(), target.URL+"/robots.txt"); e != nil || lru.Len() != 1 {
 		t.Errorf("the target's robots.txt URL was cached (%d entries)", lru.Len())
 	}
