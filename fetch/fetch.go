@@ -354,10 +354,7 @@ func (c *Client) lookupOrFetch(ctx context.Context, key string) resolution {
 	if c.fresh(stored) {
 		return c.found(key, stored)
 	}
-	prev := stored
-	if prev == nil || !prev.Copy && held != nil && held.Copy {
-		prev = held // the store lost the copy or failed: the one in memory still counts
-	}
+	prev := newer(held, stored)
 	var lease Lease
 	if leaser, ok := c.cache.(Leaser); ok {
 		var err error
@@ -393,6 +390,28 @@ func (c *Client) lookupOrFetch(ctx context.Context, key string) resolution {
 		c.storeInBackground(ctx, key, e, stopRenewing, lease)
 	}
 	return res
+}
+
+// newer returns which of the entry held in memory and the one read from
+// the store the next fetch follows on from, when neither is fresh. A copy
+// beats no copy (the store lost it, or failed); else the later Expires
+// wins, since a fetch is made only once the entry before it has expired:
+// the store may still hold an older entry while the put of this
+// process's last fetch is on its way, and following on from it would
+// restart the failures' backoff.
+func newer(held, stored *Entry) *Entry {
+	switch {
+	case held == nil:
+		return stored
+	case stored == nil || held.Copy != stored.Copy:
+		if stored == nil || held.Copy {
+			return held
+		}
+		return stored
+	case held.Expires.After(stored.Expires):
+		return held
+	}
+	return stored
 }
 
 // found is the resolution of an entry read from the store or held: the

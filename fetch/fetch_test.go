@@ -188,6 +188,59 @@ func TestRetryBackoff(t *testing.T) {
 	}
 }
 
+// laggingCache is a store whose puts land late: its Get returns the first
+// entry put for a URL, as a store does while later puts are on their way.
+type laggingCache struct {
+	mu    sync.Mutex
+	first map[string]*Entry
+}
+
+func (c *laggingCache) Get(_ context.Context, k string) (*Entry, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.first[k], nil
+}
+
+func (c *laggingCache) Put(_ context.Context, k string, e *Entry) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.first[k]; !ok {
+		c.first[k] = e
+	}
+	return nil
+}
+
+// The backoff follows on from this process's last fetch, not from an
+// older entry the store still returns: a store that lags behind the
+// Client's background puts must not restart the retries' doubling (the
+// cause of a TestRetryBackoff failure under -race).
+func TestRetryBackoffLaggingStore(t *testing.T) {
+	s := newSite(t, status(500))
+	clock := newFakeClock()
+	c := &Client{Cache: &laggingCache{first: map[string]*Entry{}}, Now: clock.Now, RetryMin: time.Minute, RetryMax: 10 * time.Minute}
+	var gaps []time.Duration
+	var failures []int
+	for i := 0; i < 6; i++ {
+		e, err := c.Entry(context.Background(), s.URL+"/robots.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Flush(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		gaps = append(gaps, e.Expires.Sub(clock.Now()))
+		failures = append(failures, e.Failures)
+		clock.Advance(e.Expires.Sub(clock.Now()))
+	}
+	want := []time.Duration{time.Minute, 2 * time.Minute, 4 * time.Minute, 8 * time.Minute, 10 * time.Minute, 10 * time.Minute}
+	if diff := cmp.Diff(want, gaps); diff != "" {
+		t.Errorf("retry gaps (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]int{1, 2, 3, 4, 5, 6}, failures); diff != "" {
+		t.Errorf("failures counted (-want +got):\n%s", diff)
+	}
+}
+
 // RFC 9309 section 2.3.1.2 (at least five redirects) and Google's robots.txt
 // documentation (a chain longer than five counts as a 404): five redirects
 // are followed; a sixth, or a loop, counts as 404.
