@@ -86,7 +86,9 @@ type scopedSet struct {
 // findScoped returns the scoped rule set of agent, or nil.
 func (f *File) findScoped(agent string) *scopedSet {
 	for s := f.scoped.Load(); s != nil; s = s.prev {
-		if parse.EqualFold(s.agent, agent) {
+		// A crawler most often asks with the same string each time: equal
+		// strings at one address compare without reading their bytes.
+		if s.agent == agent || parse.EqualFold(s.agent, agent) {
 			return s
 		}
 	}
