@@ -50,6 +50,11 @@ func (f *File) choose(agent, url string) (rs *RuleSet, v Verdict, answered bool)
 		return nil, Verdict{}, false
 	}
 	if s := f.findScoped(agent); s != nil {
+		if s.fileOrderLeft.Load() > 0 {
+			if v, ok := s.fileOrderVerdict(url); ok {
+				return nil, v, true
+			}
+		}
 		rs := s.ruleSet()
 		if s.scanning(rs) {
 			if v, ok := rs.scanVerdict(url); ok {

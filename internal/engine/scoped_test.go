@@ -2,7 +2,10 @@ package engine
 
 import (
 	"bytes"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -359,5 +362,142 @@ func TestScopedTooLarge(t *testing.T) {
 	g := load(body)
 	if rs, _ := g.Rules("bot"); !g.built.Load() || rs.Verdict("/abx").Allowed {
 		t.Fatal("Rules of a file too large for a scoped set did not compile it whole")
+	}
+}
+
+// The question after the one that built a scoped set answers from its
+// rules in file order; the next sorts them, without allocating. Every
+// answer is the reference model's (Google's longest match, allow winning
+// ties, the first line on ties), for a set sorted by insertion, one
+// sorted through the stack's scratch and one with an index.
+func TestScopedSortsAtThirdQuestion(t *testing.T) {
+	rulesOf := func(n int) string {
+		var b strings.Builder
+		b.WriteString("user-agent: *\n")
+		for i := 0; i < n; i++ {
+			b.WriteString("disallow: /" + string(rune('a'+i%26)) + "*" + strings.Repeat("x", i%3) + "\n")
+			b.WriteString("allow: /" + string(rune('a'+i%26)) + strings.Repeat("x", i%4) + "\n")
+		}
+		return b.String()
+	}
+	urls := []string{"/a/b", "/axx", "/bxx", "/x.gif", "/cx/y", "/", "/dxxx"}
+	for _, n := range []int{3, indexMinRules, 100} {
+		body := []byte(rulesOf(n))
+		ref := reference.New(body)
+		f := load(body)
+		for q := 1; q <= 2*len(urls); q++ {
+			url := urls[q%len(urls)]
+			var allowed bool
+			allocs := mallocsOf(func() { allowed = f.Allowed("bot", url) })
+			if want, _ := ref.Verdict("bot", url); allowed != want {
+				t.Fatalf("%d rules, question %d, Allowed(%q) = %v; reference: %v", 2*n, q, url, allowed, want)
+			}
+			s := f.findScoped("bot")
+			if s == nil {
+				t.Fatalf("%d rules: no scoped set after question %d", 2*n, q)
+			}
+			if sorted, want := s.readers.Load() < 0, q >= 3; sorted != want {
+				t.Fatalf("%d rules: after question %d sorted %v, want %v", 2*n, q, sorted, want)
+			}
+			if q >= 2 && allocs != 0 {
+				t.Fatalf("%d rules: question %d allocated %v times", 2*n, q, allocs)
+			}
+		}
+	}
+}
+
+// Questions scanning a set's rules in file order while another sorts them
+// answer as the reference model (run with -race: the rules are sorted in
+// place only when no scan is under way, else into an array of their own).
+func TestScopedSortWhileScanning(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("user-agent: *\n")
+	for i := 0; i < 3*indexMinRules; i++ {
+		b.WriteString("disallow: /" + string(rune('a'+i%26)) + strings.Repeat("y", i%5) + "\nallow: /*" + string(rune('a'+i%26)) + "$\n")
+	}
+	apart := 0
+	for _, body := range [][]byte{[]byte(b.String()), []byte("user-agent: *\ndisallow: /a\nallow: /*a$\n")} {
+		ref := reference.New(body)
+		urls := []string{"/a", "/ayy", "/ba", "/cyyy/a", "/"}
+		for round := 0; round < 50; round++ {
+			f := load(body)
+			f.Allowed("bot", "/") // builds the scoped set
+			if s := f.findScoped("bot"); s != nil {
+				s.fileOrderLeft.Store(1 << 20) // every question may scan in file order
+			}
+			var wg sync.WaitGroup
+			for g := 0; g < 4; g++ {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for i := 0; i < 20; i++ {
+						if g == 3 && i == round%10 {
+							f.Rules("bot") // sorts
+						}
+						url := urls[(g+i)%len(urls)]
+						allowed, line := ref.Verdict("bot", url)
+						if v := f.Explain("bot", url); v.Allowed != allowed || v.Rule.Line != line {
+							t.Errorf("Explain(%q) = %v; reference: %v, line %d", url, v, allowed, line)
+						}
+					}
+				}()
+			}
+			wg.Wait()
+			if s := f.findScoped("bot"); s != nil && s.fileOrder != nil {
+				apart++
+			}
+		}
+	}
+	// Which way sort went depends on the schedule; say how often.
+	t.Logf("%d of 100 sorts were made beside a scan in file order", apart)
+}
+
+// mallocsOf returns how many heap allocations one call of fn makes
+// (testing.AllocsPerRun calls fn once more before it counts).
+func mallocsOf(fn func()) uint64 {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	fn()
+	runtime.ReadMemStats(&after)
+	return after.Mallocs - before.Mallocs
+}
+
+// A sort that begins while a scan in file order is under way leaves the
+// rules it scans as they are and sorts into an array of its own, with an
+// index of its own; no scan begins after. The sorted set answers as the
+// reference model.
+func TestScopedSortBesideScan(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("user-agent: *\n")
+	for i := 0; i < 2*indexMinRules; i++ {
+		b.WriteString("disallow: /" + string(rune('a'+i%26)) + strings.Repeat("y", i%5) + "\nallow: /*" + string(rune('a'+i%26)) + "$\n")
+	}
+	body := []byte(b.String())
+	ref := reference.New(body)
+	f := load(body)
+	f.Allowed("bot", "/") // builds the scoped set
+	s := f.findScoped("bot")
+	if s == nil {
+		t.Fatal("no scoped set")
+	}
+	written := slices.Clone(s.fileOrder)
+	s.readers.Add(1) // a scan under way
+	rs := s.ruleSet()
+	if diff := cmp.Diff(written, s.fileOrder, cmp.AllowUnexported(compiledRule{})); diff != "" {
+		t.Fatalf("the rules in file order changed under a scan (-before +after):\n%s", diff)
+	}
+	if len(rs.compiled) != len(written) || &rs.compiled[0] == &s.fileOrder[0] {
+		t.Fatalf("sorted %d rules, in place %v; want %d apart", len(rs.compiled), &rs.compiled[0] == &s.fileOrder[0], len(written))
+	}
+	if rs.index == nil || rs.index == s.index {
+		t.Fatal("the sorted rules have no index of their own")
+	}
+	if _, ok := s.fileOrderVerdict("/a"); ok {
+		t.Fatal("a scan in file order began after the sort")
+	}
+	s.readers.Add(-1)
+	for _, url := range []string{"/a", "/ayy", "/ba", "/cyyy/a", "/", "/e", "/ey"} {
+		compareWithReference(t, body, ref, f, "bot", url)
 	}
 }
