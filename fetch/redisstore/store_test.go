@@ -175,6 +175,12 @@ func TestFleet(t *testing.T) {
 		store.Now = clock.Now
 		clients[m] = &fetch.Client{
 			HTTPClient: f.http, Cache: store, Now: clock.Now, Timeout: 5 * time.Second,
+			// Longer than the default, so that a holder starved of CPU
+			// (800 goroutines under -race on a loaded machine) still
+			// renews its lease in time: a lapsed lease is reported as a
+			// store error, which phase 1 counts. Renewal itself is
+			// tested with the default in TestFleetProcessesHolderKilled.
+			LeaseTTL: 10 * time.Second,
 			OnEvent: func(ev fetch.Event) {
 				if ev.Err != nil && !ev.Fetched {
 					if storeErrors.Add(1) < 3 {
