@@ -38,8 +38,9 @@ func (f *File) Explain(agent, url string) Verdict {
 // not compiled yet. It answers a question (answered is true and v the
 // verdict) by streaming over the file (stream.go) while fewer than
 // streamedQuestions questions have been asked of it; then by compiling
-// the rule set of the agent alone (scoped.go) and scanning it, within a
-// budget. Later questions about that agent get its rule set (rs), which
+// the rule set of the agent alone (scoped.go) and scanning it in file
+// order, within a budget, as the next question does too. Later questions
+// about that agent get its rule set (rs), sorted then, which
 // answers through scan.go, or index.go for large sets (see
 // RuleSet.decide). When rs is nil and answered false, f is compiled
 // whole, and its compiled form answers.
