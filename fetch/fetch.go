@@ -403,8 +403,10 @@ func newer(held, stored *Entry) *Entry {
 	switch {
 	case held == nil:
 		return stored
-	case stored == nil || held.Copy != stored.Copy:
-		if stored == nil || held.Copy {
+	case stored == nil:
+		return held
+	case held.Copy != stored.Copy:
+		if held.Copy {
 			return held
 		}
 		return stored

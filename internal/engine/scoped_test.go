@@ -410,13 +410,8 @@ func TestScopedSortsAtThirdQuestion(t *testing.T) {
 // answer as the reference model (run with -race: the rules are sorted in
 // place only when no scan is under way, else into an array of their own).
 func TestScopedSortWhileScanning(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("user-agent: *\n")
-	for i := 0; i < 3*indexMinRules; i++ {
-		b.WriteString("disallow: /" + string(rune('a'+i%26)) + strings.Repeat("y", i%5) + "\nallow: /*" + string(rune('a'+i%26)) + "$\n")
-	}
 	apart := 0
-	for _, body := range [][]byte{[]byte(b.String()), []byte("user-agent: *\ndisallow: /a\nallow: /*a$\n")} {
+	for _, body := range [][]byte{disallowThenAllowEnd(3 * indexMinRules), []byte("user-agent: *\ndisallow: /a\nallow: /*a$\n")} {
 		ref := reference.New(body)
 		urls := []string{"/a", "/ayy", "/ba", "/cyyy/a", "/"}
 		for round := 0; round < 50; round++ {
@@ -468,12 +463,7 @@ func mallocsOf(fn func()) uint64 {
 // index of its own; no scan begins after. The sorted set answers as the
 // reference model.
 func TestScopedSortBesideScan(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("user-agent: *\n")
-	for i := 0; i < 2*indexMinRules; i++ {
-		b.WriteString("disallow: /" + string(rune('a'+i%26)) + strings.Repeat("y", i%5) + "\nallow: /*" + string(rune('a'+i%26)) + "$\n")
-	}
-	body := []byte(b.String())
+	body := disallowThenAllowEnd(2 * indexMinRules)
 	ref := reference.New(body)
 	f := load(body)
 	f.Allowed("bot", "/") // builds the scoped set
@@ -500,4 +490,16 @@ func TestScopedSortBesideScan(t *testing.T) {
 	for _, url := range []string{"/a", "/ayy", "/ba", "/cyyy/a", "/", "/e", "/ey"} {
 		compareWithReference(t, body, ref, f, "bot", url)
 	}
+}
+
+// disallowThenAllowEnd returns a file of one "*" group of n pairs of
+// rules: a plain disallow of a letter and a few y's, and an allow of
+// paths ending in that letter.
+func disallowThenAllowEnd(n int) []byte {
+	var b strings.Builder
+	b.WriteString("user-agent: *\n")
+	for i := 0; i < n; i++ {
+		b.WriteString("disallow: /" + string(rune('a'+i%26)) + strings.Repeat("y", i%5) + "\nallow: /*" + string(rune('a'+i%26)) + "$\n")
+	}
+	return []byte(b.String())
 }
