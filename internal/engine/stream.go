@@ -39,6 +39,7 @@ type stream struct {
 	inSpecific, inGlobal bool        // the open group names the agent, or "*"
 	named                bool        // some group names the agent
 	budget               int         // what wildcard matches may still cost
+	pairsAfter           int         // the cost after which the path's pairs are read
 	patBuf               [pathBufSize]byte
 }
 
@@ -50,13 +51,20 @@ type stream struct {
 // ok is false when the question would cost more than streamWildBudget, or
 // a pattern is too long for the stack buffers; the caller then compiles.
 func streamVerdict(body, agent, url string) (v Verdict, ok bool) {
+	return streamVerdictPairsAfter(body, agent, url, pairsAfter)
+}
+
+// streamVerdictPairsAfter is streamVerdict, reading the path's bytes and
+// pairs once the wildcard matches would cost more than after (0: at the
+// first); the tests ask it with each.
+func streamVerdictPairsAfter(body, agent, url string, after int) (v Verdict, ok bool) {
 	// The path stays out of s, which escape analysis sees as one whole:
 	// the verdict's pattern comes from s, and with it the path's buffer
 	// would move to the heap.
 	var pathBuf [pathBufSize]byte
 	path := wirePath(url, &pathBuf)
 	var s stream
-	s.agent, s.budget = agent, streamWildBudget
+	s.agent, s.budget, s.pairsAfter = agent, streamWildBudget, after
 	s.specific.n, s.global.n = -1, -1
 	gr := parse.NewGrouper(body)
 	var l parse.Grouped
@@ -64,36 +72,82 @@ func streamVerdict(body, agent, url string) (v Verdict, ok bool) {
 	// the open group applies to neither kind and already has a rule: the
 	// tokenizer passes over the rest unread.
 	gr.Filter(parse.AgentLines)
-	for {
-		if (s.inSpecific || s.inGlobal) && passDisallow(&gr, path) {
-			continue
+	switch s.read(&gr, &l, path, nil, false) {
+	case streamCostly:
+		return Verdict{}, false
+	case streamNeedsPairs:
+		if !s.readWithPairs(&gr, &l, path) {
+			return Verdict{}, false
 		}
-		if !gr.Next(&l) {
-			break
+	}
+	return s.verdict(), true
+}
+
+// What stream.read stopped at.
+const (
+	streamEnd        = iota // the end of the body: the stream has its answer
+	streamCostly            // a question too costly to stream
+	streamNeedsPairs        // the rule line in l is to be read again with the path's pairs
+)
+
+// read reads the lines of gr (the line in l first, if again is true) up to
+// the end of the body, or up to a rule line whose wildcard match would
+// take the charges past s.pairsAfter while pairs is nil: matching each
+// wildcard rule then costs more than ruling most of them out by the path's
+// bytes and pairs (see pathpairs.go).
+func (s *stream) read(gr *parse.Grouper, l *parse.Grouped, path string, pairs *pathPairs, again bool) int {
+	for {
+		if again {
+			again = false
+		} else {
+			if (s.inSpecific || s.inGlobal) && passDisallow(gr, path) {
+				continue
+			}
+			if !gr.Next(l) {
+				return streamEnd
+			}
 		}
 		switch l.Role {
 		case parse.RoleAgent:
-			s.agentLine(&l)
+			s.agentLine(l)
 			gr.Filter(parse.MatcherLines)
 		case parse.RoleRule:
 			if !s.inSpecific && !s.inGlobal {
 				gr.Filter(parse.AgentLines) // the group has a rule now
 				continue
 			}
-			if !s.ruleLine(&l, path) {
-				return Verdict{}, false
+			if r := s.ruleLine(l, path, pairs); r != streamEnd {
+				return r
 			}
 		}
 	}
+}
+
+// readWithPairs is read from the line in l on, with the bytes and pairs
+// of path; its frame holds their 10 KiB, so that the streams that need
+// none (the real files': a few wildcard rules, short paths) do not clear
+// them. It reports false when the question is too costly to stream.
+func (s *stream) readWithPairs(gr *parse.Grouper, l *parse.Grouped, path string) bool {
+	var pairs pathPairs
+	pairs.reset(path)
+	// Reading the path's bytes costs about a match.
+	if s.budget -= len(path); s.budget < 0 {
+		return false
+	}
+	return s.read(gr, l, path, &pairs, true) == streamEnd
+}
+
+// verdict returns the verdict of the rules read.
+func (s *stream) verdict() Verdict {
 	m := &s.global
 	if s.named {
 		m = &s.specific
 	}
 	if m.n < 0 {
-		return Verdict{Allowed: true}, true
+		return Verdict{Allowed: true}
 	}
 	// An empty disallow decides, and names its line, but allows.
-	return Verdict{Allowed: m.allow || m.n == 0, Rule: Rule{Allow: m.allow, Pattern: m.raw, Line: m.line}}, true
+	return Verdict{Allowed: m.allow || m.n == 0, Rule: Rule{Allow: m.allow, Pattern: m.raw, Line: m.line}}
 }
 
 // agentLine reads a user-agent line.
@@ -109,43 +163,69 @@ func (s *stream) agentLine(l *parse.Grouped) {
 }
 
 // ruleLine reads an allow or disallow line of a group that applies, for
-// path. It reports false when the question costs too much to stream.
-func (s *stream) ruleLine(l *parse.Grouped, path string) bool {
+// path, with its bytes and pairs unless pairs is nil. It returns
+// streamEnd to go on, else what read is to stop at.
+func (s *stream) ruleLine(l *parse.Grouped, path string, pairs *pathPairs) int {
 	allow := l.Kind == parse.KeyAllow
 	pat := l.Value
 	if l.Flags&parse.LineMayEscape != 0 {
+		// A disallow value whose only bytes to escape are >= 0x80 is in
+		// compact form as written, which admits reads: ruling it out
+		// spares escaping it (thousands of such rules are
+		// reference.HostileFamilies' non-ascii-star).
+		if pairs != nil && !allow && strings.IndexByte(pat, '%') < 0 && !pairs.admits(pat) {
+			return streamEnd
+		}
 		if _, n, changed := wireLen(pat); changed {
 			if n > len(s.patBuf)/2 {
-				return false
+				return streamCostly
 			}
 			out := appendEscaped(s.patBuf[:0], pat)
 			pat = swar.String(out)
 		}
 	}
 	if s.wants(len(pat), allow) {
-		matched, within := streamMatches(pat, path, &s.budget)
-		if !within {
-			return false
-		}
-		if matched {
-			s.take(streamMatch{n: len(pat), allow: allow, line: l.Num, raw: l.Value})
-			return true // the derived pattern is shorter: it cannot decide
+		literal, whole := literalPrefix(pat)
+		if strings.HasPrefix(path, literal) {
+			matched := whole
+			if !whole {
+				switch {
+				case pairs != nil && !pairs.admits(pat):
+					// It cannot match. admits reads at most the pattern,
+					// so that ruling rules out costs at most a pass over
+					// the file: it is not charged.
+				case pairs == nil && streamWildBudget-s.budget+len(path)+len(pat) > s.pairsAfter:
+					return streamNeedsPairs
+				default:
+					if s.budget -= len(path) + len(pat); s.budget < 0 {
+						return streamCostly
+					}
+					matched = matchPattern(pat, path)
+				}
+			}
+			if matched {
+				s.take(streamMatch{n: len(pat), allow: allow, line: l.Num, raw: l.Value})
+				return streamEnd // the derived pattern is shorter: it cannot decide
+			}
 		}
 	}
 	if !allow || pat == "" {
-		return true
+		return streamEnd
 	}
 	// Allowing ".../index.htm..." also allows its directory, as the
 	// pattern dir+"$" (see parse.IndexDirectory).
 	dir, isIndex := parse.IndexDirectory(pat)
 	if !isIndex || !s.wants(len(dir)+1, true) {
-		return true
+		return streamEnd
 	}
 	matched, within := derivedMatches(dir, path, &s.patBuf, &s.budget)
 	if matched {
 		s.take(streamMatch{n: len(dir) + 1, allow: true, line: l.Num, raw: l.Value})
 	}
-	return within
+	if !within {
+		return streamCostly
+	}
+	return streamEnd
 }
 
 // wants reports whether a matching rule of priority n and kind allow, in

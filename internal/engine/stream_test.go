@@ -3,7 +3,6 @@ package engine
 import (
 	"bytes"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -15,16 +14,21 @@ import (
 // streamTwin fails t when streamVerdict and the compiled form answer a
 // question differently. Google's matcher streams (RobotsMatcher in
 // robots.cc answers while parsing), so both must decide as it does.
+// It asks the stream twice: as it streams, and with every wildcard rule
+// first tested against the path's bytes and pairs (pathpairs.go), which
+// must rule out only rules that cannot match.
 func streamTwin(t *testing.T, body []byte, compiled *File, agent, url string) {
 	t.Helper()
-	got, ok := streamVerdict(string(body), agent, url)
-	if !ok {
-		return // over budget: the compiled form answers
-	}
-	compiled.Compile() // Rules alone would compile this agent's set alone (scoped.go)
-	rs, _ := compiled.Rules(agent)
-	if want := rs.Verdict(url); got != want {
-		t.Fatalf("streamed (%q, %q) = %v; compiled = %v\nrobots.txt: %q", agent, url, got, want, body)
+	for _, after := range []int{pairsAfter, 0} {
+		got, ok := streamVerdictPairsAfter(string(body), agent, url, after)
+		if !ok {
+			continue // over budget: the compiled form answers
+		}
+		compiled.Compile() // Rules alone would compile this agent's set alone (scoped.go)
+		rs, _ := compiled.Rules(agent)
+		if want := rs.Verdict(url); got != want {
+			t.Fatalf("streamed (%q, %q), pairs after %d = %v; compiled = %v\nrobots.txt: %q", agent, url, after, got, want, body)
+		}
 	}
 }
 
@@ -106,15 +110,16 @@ func TestStreamCases(t *testing.T) {
 }
 
 // A question that would cost more than the budget gives up, and the
-// compiled form answers it.
+// compiled form answers it. The rules hold only bytes and pairs of the
+// path, so that no rule is ruled out before it is matched.
 func TestStreamBudget(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("user-agent: *\n")
 	for i := range 2000 {
-		b.WriteString("disallow: /*" + strconv.Itoa(i) + "q\n")
+		b.WriteString("disallow: /*" + strings.Repeat("a", 1+i%7) + "$\n")
 	}
 	body := b.String()
-	url := "/" + strings.Repeat("a", 1000)
+	url := "/" + strings.Repeat("a", 1000) + "q"
 	if _, ok := streamVerdict(body, "x", url); ok {
 		t.Fatal("streamVerdict matched 2,000 wildcard rules against a 1 KB path")
 	}
@@ -317,18 +322,22 @@ func TestOracleStreamCorners(t *testing.T) {
 		}
 		for _, want := range reference.AskOracle(t, oracle, f.body, qs) {
 			total++
-			v, ok := streamVerdict(string(f.body), want.Agent, want.URL)
-			if !ok {
-				continue
-			}
-			streamed++
-			if v.Allowed != want.Allowed || v.Rule.Line != want.Line {
-				t.Errorf("streamed (%q, %q) = %v line %d; Google's library says %v line %d\nrobots.txt: %q",
-					want.Agent, want.URL, v.Allowed, v.Rule.Line, want.Allowed, want.Line, f.body)
+			// As it streams, and with the path's pairs from the first
+			// wildcard rule on.
+			for _, after := range []int{pairsAfter, 0} {
+				v, ok := streamVerdictPairsAfter(string(f.body), want.Agent, want.URL, after)
+				if !ok {
+					continue
+				}
+				streamed++
+				if v.Allowed != want.Allowed || v.Rule.Line != want.Line {
+					t.Errorf("streamed (%q, %q), pairs after %d = %v line %d; Google's library says %v line %d\nrobots.txt: %q",
+						want.Agent, want.URL, after, v.Allowed, v.Rule.Line, want.Allowed, want.Line, f.body)
+				}
 			}
 		}
 	})
-	t.Logf("%d of %d questions streamed and compared with Google's library", streamed, total)
+	t.Logf("%d of %d answers streamed and compared with Google's library (%d questions, each asked twice)", streamed, 2*total, total)
 }
 
 // The stream's limits, on both sides of each: a pattern whose wire form
@@ -345,11 +354,14 @@ func TestStreamLimits(t *testing.T) {
 	derived := func(dir int) string { // an allow whose directory is dir bytes long
 		return "/*" + strings.Repeat("a", dir-3) + "/index.html"
 	}
+	// Rules of the path's bytes, which the path's pairs do not rule out,
+	// but which do not match it.
 	budgetFile := func(rules int) string {
-		return "user-agent: *\n" + strings.Repeat("disallow: /*b\n", rules)
+		return "user-agent: *\n" + strings.Repeat("disallow: /*a$\n", rules)
 	}
-	// Each wildcard rule costs its path and pattern: 1021 + 3 bytes.
-	budgetPath := "/" + strings.Repeat("a", 1020)
+	// Each wildcard rule costs its path and pattern: 1020 + 4 bytes; once
+	// the path's pairs are read (after pairsAfter), they cost as one rule.
+	budgetPath := "/" + strings.Repeat("a", 1018) + "b"
 	tests := []struct {
 		name, body, url string
 		streams         bool
@@ -359,8 +371,11 @@ func TestStreamLimits(t *testing.T) {
 		{"escaped pattern past half the buffer", "user-agent: *\ndisallow: " + escaped(half+1) + "\n", escaped(half + 1), false, 2},
 		{"derived pattern fills half the buffer", "user-agent: *\ndisallow: /\nallow: " + derived(half-1) + "\n", "/x" + strings.Repeat("a", half-4) + "/", true, 3},
 		{"derived pattern past half the buffer", "user-agent: *\ndisallow: /\nallow: " + derived(half) + "\n", "/x" + strings.Repeat("a", half-3) + "/", false, 3},
-		{"wildcards spend the budget", budgetFile(streamWildBudget / 1024), budgetPath, true, 0},
-		{"wildcards overspend the budget", budgetFile(streamWildBudget/1024 + 1), budgetPath, false, 0},
+		{"wildcards spend the budget", budgetFile(streamWildBudget/1024 - 1), budgetPath, true, 0},
+		{"wildcards overspend the budget", budgetFile(streamWildBudget / 1024), budgetPath, false, 0},
+		{"wildcards ruled out by the path's pairs cost nothing", "user-agent: *\n" + strings.Repeat("disallow: /*ba\n", 100000), budgetPath, true, 0},
+		{"wildcards ruled out by the path's bytes cost nothing", "user-agent: *\n" + strings.Repeat("disallow: /*q\n", 100000), budgetPath, true, 0},
+		{"wildcards ruled out by the order of the path's bytes cost nothing", "user-agent: *\n" + strings.Repeat("disallow: /*b*a\n", 100000), budgetPath, true, 0},
 		{"plain patterns cost no budget", "user-agent: *\n" + strings.Repeat("disallow: /b\n", 10000), budgetPath, true, 0},
 	}
 	for _, tt := range tests {
@@ -497,4 +512,24 @@ func FuzzStreamCorners(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A fresh hostile file's first questions stream: its tens of thousands of
+// wildcard rules are ruled out by the path's bytes and pairs
+// (pathpairs.go), which cost no budget, rather than matched until the
+// budget is spent and the file compiled. Every answer is the compiled
+// form's, and so is each variant path's, streamed or not.
+func TestStreamHostileFamilies(t *testing.T) {
+	for _, f := range reference.HostileFamilies(500 << 10) {
+		compiled := load(f.File)
+		for _, n := range []int{100, 1 << 10, 16 << 10} {
+			url := "https://example.com" + f.Path(n)
+			if _, ok := streamVerdict(string(f.File), "Googlebot", url); !ok {
+				t.Errorf("%s, path of %d bytes: the stream gave up", f.Name, n)
+			}
+			for _, u := range []string{url, url + "bcd", url + "hgfedcba", url + "/ab/qq/xyz"} {
+				streamTwin(t, f.File, compiled, "Googlebot", u)
+			}
+		}
+	}
 }
