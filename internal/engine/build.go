@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -98,6 +99,13 @@ func (b *builder) keepLower(s string) span {
 // file's rules are known to be many and short (a scoped set was given up
 // for them, see tooLarge).
 func (b *builder) read(body string, dense bool) {
+	gr := b.startReading(body, dense)
+	b.readLines(&gr, math.MaxInt)
+}
+
+// startReading makes the builder ready to read body, as read does, and
+// returns the grouper to read it with.
+func (b *builder) startReading(body string, dense bool) parse.Grouper {
 	if dense && len(body) > maxPooledText {
 		// A builder this large is not pooled, so its scratch would grow
 		// from nothing by doubling, copying each array about twice over.
@@ -108,7 +116,13 @@ func (b *builder) read(body string, dense bool) {
 		b.text = slices.Grow(b.text[:0], len(body)/4)
 		b.rules = slices.Grow(b.rules[:0], len(body)/16)
 	}
-	gr := parse.NewGrouper(body)
+	return parse.NewGrouper(body)
+}
+
+// readLines reads the lines of gr into the builder until it has read work
+// bytes or more (whole lines), and reports whether it read the last.
+func (b *builder) readLines(gr *parse.Grouper, work int) (done bool) {
+	stop := len(gr.Rest()) - work // read until no more than this is left
 	var l parse.Grouped
 	for gr.Next(&l) {
 		switch l.Role {
@@ -144,10 +158,16 @@ func (b *builder) read(body string, dense bool) {
 				b.groups[l.Group].fieldHi++
 			}
 		}
+		if len(gr.Rest()) <= stop {
+			// A part read; the body's last line may be empty and still
+			// to come, so that the end is only known from Next.
+			return false
+		}
 	}
 	if n := len(b.groups); n > 0 {
 		b.groups[n-1].ruleHi = int32(len(b.rules))
 	}
+	return true
 }
 
 // A valueForm tells how a rule value is kept.
@@ -380,13 +400,4 @@ func (b *builder) reset() {
 	b.agents = b.agents[:0]
 	b.fields = b.fields[:0]
 	b.sitemaps = b.sitemaps[:0]
-}
-
-// build parses body (already cut to the size limit) into r. body may be
-// the caller's buffer: every string r keeps is copied out of it first.
-func (f *File) build(body string) {
-	b := builders.Get().(*builder)
-	b.read(body, f.tooLarge.Load())
-	b.finish(f)
-	b.release()
 }

@@ -42,7 +42,9 @@ func (f *File) Explain(agent, url string) Verdict {
 // order, within a budget, as the next question does too. Later questions
 // about that agent get its rule set (rs), sorted then, which
 // answers through scan.go, or index.go for large sets (see
-// RuleSet.decide). When rs is nil and answered false, f is compiled
+// RuleSet.decide). A file whose groups that apply are too large for a
+// scoped set streams while it is compiled whole in parts
+// (buildparts.go). When rs is nil and answered false, f is compiled
 // whole, and its compiled form answers.
 func (f *File) choose(agent, url string) (rs *RuleSet, v Verdict, answered bool) {
 	body := f.pending.Load()
@@ -65,7 +67,11 @@ func (f *File) choose(agent, url string) (rs *RuleSet, v Verdict, answered bool)
 		return rs, Verdict{}, false
 	}
 	asked := f.asked.Add(1)
-	if asked <= streamedQuestions || f.tooLarge.Load() && asked <= streamedWhenLarge {
+	if f.tooLarge.Load() {
+		v, answered = f.largeQuestion(*body, agent, url, asked)
+		return nil, v, answered
+	}
+	if asked <= streamedQuestions {
 		if v, ok := streamVerdict(*body, agent, url); ok {
 			return nil, v, true
 		}
@@ -80,25 +86,14 @@ func (f *File) choose(agent, url string) (rs *RuleSet, v Verdict, answered bool)
 		}
 		return s.ruleSet(), Verdict{}, false
 	}
-	if f.tooLarge.Load() && asked <= streamedWhenLarge {
+	if f.tooLarge.Load() {
 		// scope found the set too large just now.
-		if v, ok := streamVerdict(*body, agent, url); ok {
-			return nil, v, true
-		}
+		v, answered = f.largeQuestion(*body, agent, url, asked)
+		return nil, v, answered
 	}
 	f.compile()
 	return nil, Verdict{}, false
 }
-
-// streamedWhenLarge is how many questions are answered by streaming over a
-// file whose groups that apply are too large for a scoped set (the hostile
-// files of reference.HostileFamilies: tens of thousands of rules) before
-// it is compiled whole, whose index then bounds the cost of each question
-// where the stream's wildcard budget may give up: a ski rental, as every
-// file had before scoped sets, four streamed questions costing about as
-// much as compiling the file (2.3 streamed questions on the corpus, more
-// on files of many wildcard rules).
-const streamedWhenLarge = 4
 
 // streamedQuestions is how many questions are answered by streaming over
 // the file before the asked agent's rule set is compiled alone. On the

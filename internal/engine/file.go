@@ -14,6 +14,7 @@
 //
 //	file.go       File: a file streamed, then compiled; its groups, fields, sitemaps
 //	choose.go     the one function that picks: stream, compile one agent or the file
+//	buildparts.go a large file compiled in parts while questions stream
 //	stream.go     strategy 1: answer one question by reading the file once
 //	scoped.go     the rule set of one agent, compiled alone from one pass
 //	scan.go       strategy 2: try a compiled rule set's rules in order
@@ -35,6 +36,7 @@
 package engine
 
 import (
+	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -62,6 +64,11 @@ type File struct {
 	// a scoped set (see maxScopedLines); questions stream until compiling.
 	tooLarge atomic.Bool
 	mu       sync.Mutex // held while compiling
+	// parts is a compile in parts under way (see buildparts.go), under
+	// mu; buildingApart tells that the goroutine doing its parts was
+	// started.
+	parts         *partialBuild
+	buildingApart atomic.Bool
 	// The rule sets of the agents asked about before compiling, each
 	// compiled alone (see scoped.go): the last published; nil after.
 	scoped atomic.Pointer[scopedSet]
@@ -144,18 +151,7 @@ func (f *File) Compile() {
 func (f *File) compile() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if f.built.Load() {
-		return
-	}
-	if body := f.pending.Load(); body != nil {
-		f.build(*body)
-		f.buildUsage()
-	}
-	f.built.Store(true)
-	// A question streaming over the copy, or asking a scoped set, keeps
-	// its own reference.
-	f.pending.Store(nil)
-	f.scoped.Store(nil)
+	f.buildStep(math.MaxInt) // the whole compile, or what is left of one in parts
 }
 
 // Sitemaps returns a copy of the values of the file's sitemap lines.

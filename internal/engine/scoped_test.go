@@ -335,36 +335,6 @@ func TestScopedScansThenIndex(t *testing.T) {
 	}
 }
 
-// A file whose groups that apply hold more than maxScopedLines lines
-// streams its first streamedWhenLarge questions, then is compiled whole,
-// which drops the copy; Rules compiles it at once.
-func TestScopedTooLarge(t *testing.T) {
-	// Wildcard rules whose literal prefix no question's path starts with:
-	// the stream's wildcard budget does not give up on them.
-	body := []byte("user-agent: *\n" + strings.Repeat("disallow: /q*z\nallow: /c\n", maxScopedLines/2+1) + "disallow: /*x$\n")
-	f := load(body)
-	ref := reference.New(body)
-	urls := []string{"/abx", "/c/d", "/a", "/cab"}
-	for q := 0; q < streamedWhenLarge; q++ {
-		url := urls[q%len(urls)]
-		allowed, line := ref.Verdict("bot", url)
-		if v := f.Explain("bot", url); v.Allowed != allowed || v.Rule.Line != line {
-			t.Fatalf("Explain(bot, %q) = %v; reference: %v, line %d", url, v, allowed, line)
-		}
-	}
-	if !f.tooLarge.Load() || f.built.Load() || f.scoped.Load() != nil {
-		t.Fatalf("after %d questions: tooLarge %v, built %v, scoped %v", streamedWhenLarge, f.tooLarge.Load(), f.built.Load(), f.scoped.Load() != nil)
-	}
-	compareWithReference(t, body, ref, f, "bot", "/c/d")
-	if !f.built.Load() || f.pending.Load() != nil {
-		t.Fatal("not compiled whole after the streamed questions")
-	}
-	g := load(body)
-	if rs, _ := g.Rules("bot"); !g.built.Load() || rs.Verdict("/abx").Allowed {
-		t.Fatal("Rules of a file too large for a scoped set did not compile it whole")
-	}
-}
-
 // The question after the one that built a scoped set answers from its
 // rules in file order; the next sorts them, without allocating. Every
 // answer is the reference model's (Google's longest match, allow winning

@@ -1,0 +1,120 @@
+package engine
+
+import (
+	"math"
+	"runtime"
+
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
+)
+
+// A file whose groups that apply to an agent are too large for a scoped
+// set (tooLarge: tens of thousands of rules, as in the hostile files of
+// reference.HostileFamilies) is compiled whole, which takes a few
+// milliseconds for 500 KiB. No question waits for all of it: the
+// questions stream (stream.go, where the path's bytes and pairs rule most
+// wildcard rules out), and the compile is done in parts, as the index of
+// a large rule set is built (indexbuild.go). With one CPU, each question
+// after the first does one part before it streams, and a goroutine does
+// the parts no question has done once the program waits; with more, that
+// goroutine does them at once, beside the questions. The compiled form
+// answers from the question after the last part on.
+
+// buildPartWork is how many bytes of the file a part of a compile in
+// parts reads: about a quarter of a millisecond of tokenizing and
+// building on dense files.
+const buildPartWork = 64 << 10
+
+// A partialBuild is a compile in parts under way: the builder and where
+// it is in the file.
+type partialBuild struct {
+	b  *builder
+	gr parse.Grouper
+}
+
+// buildStep does the next part of compiling f, reading at most about work
+// bytes of lines, or finishing once every line is read, and reports
+// whether f is compiled. f.mu must be held.
+func (f *File) buildStep(work int) (built bool) {
+	if f.built.Load() {
+		return true
+	}
+	body := f.pending.Load()
+	if body == nil {
+		f.setBuilt()
+		return true
+	}
+	p := f.parts
+	if p == nil {
+		p = &partialBuild{b: builders.Get().(*builder)}
+		p.gr = p.b.startReading(*body, f.tooLarge.Load())
+		f.parts = p
+		if work < len(*body) {
+			return false // the start counts as a part: it may allocate the drafts
+		}
+	}
+	if !p.b.readLines(&p.gr, work) && work != math.MaxInt {
+		return false
+	}
+	p.b.finish(f)
+	p.b.release()
+	f.parts = nil
+	f.buildUsage()
+	f.setBuilt()
+	return true
+}
+
+// setBuilt publishes the compiled form and drops what questions read
+// before it. A question streaming over the copy, or asking a scoped set,
+// keeps its own reference.
+func (f *File) setBuilt() {
+	f.built.Store(true)
+	f.pending.Store(nil)
+	f.scoped.Store(nil)
+}
+
+// largeQuestion answers a question about a file whose groups are too large
+// for a scoped set, asked is the number of questions asked of it so far,
+// this one included: by streaming while the compile is done in parts
+// (see above), else by the compiled form (answered false), which also
+// answers a question that the stream gives up on, once the compile is
+// completed.
+func (f *File) largeQuestion(body, agent, url string, asked uint32) (v Verdict, answered bool) {
+	f.startBuildApart()
+	if asked > 1 && runtime.GOMAXPROCS(0) < 2 && f.mu.TryLock() {
+		f.buildStep(buildPartWork)
+		f.mu.Unlock()
+	}
+	if f.built.Load() {
+		return Verdict{}, false
+	}
+	if v, ok := streamVerdict(body, agent, url); ok {
+		return v, true
+	}
+	f.compile()
+	return Verdict{}, false
+}
+
+// startBuildApart starts, once, the goroutine that does the parts of the
+// compile that no question does: with one CPU, one at a time, letting
+// every other goroutine that can run go first (the program's questions,
+// which each do a part of their own); with more, all of them at once.
+func (f *File) startBuildApart() {
+	if f.buildingApart.Load() || !f.buildingApart.CompareAndSwap(false, true) {
+		return
+	}
+	go func() {
+		for built := false; !built; {
+			yield := runtime.GOMAXPROCS(0) < 2
+			if yield {
+				runtime.Gosched()
+			}
+			f.mu.Lock()
+			work := math.MaxInt
+			if yield {
+				work = buildPartWork
+			}
+			built = f.buildStep(work)
+			f.mu.Unlock()
+		}
+	}()
+}

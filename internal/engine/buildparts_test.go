@@ -1,0 +1,169 @@
+package engine
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/seed50c7eacc/robotstxt/internal/reference"
+)
+
+// compiledView is what a compiled File tells: its groups as written, its
+// fields and sitemaps, and the verdicts of a few questions, with the rules
+// that decide them.
+type compiledView struct {
+	Groups   []Group
+	Fields   []Field
+	Sitemaps []string
+	Verdicts []Verdict
+}
+
+var viewAgents = []string{"FooBot", "BarBot", "x", "Googlebot", "*"}
+
+func viewOf(f *File, urls []string) compiledView {
+	f.Compile()
+	v := compiledView{Groups: f.Groups(), Fields: f.Fields(), Sitemaps: f.Sitemaps()}
+	for _, a := range viewAgents {
+		for _, u := range urls {
+			v.Verdicts = append(v.Verdicts, f.Explain(a, u))
+		}
+	}
+	return v
+}
+
+// inParts compiles data in parts of work bytes and returns the File and
+// how many parts it took.
+func inParts(data []byte, work int, tooLarge bool) (*File, int) {
+	f := load(data)
+	f.tooLarge.Store(tooLarge)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	parts := 1
+	for !f.buildStep(work) {
+		parts++
+	}
+	return f, parts
+}
+
+// A file compiled in parts of any size, down to a byte, is the file
+// compiled at once: random files, the hostile families and the corpus.
+func TestBuildInParts(t *testing.T) {
+	check := func(t *testing.T, name string, data []byte, urls []string) {
+		t.Helper()
+		want := viewOf(load(data), urls)
+		for _, work := range []int{1, 7, 100, 4096, buildPartWork} {
+			f, parts := inParts(data, work, work%2 == 0)
+			if got := viewOf(f, urls); !cmp.Equal(got, want) {
+				t.Fatalf("%s in parts of %d bytes (%d parts) differs from the file compiled at once (-at once +in parts):\n%s",
+					name, work, parts, cmp.Diff(want, got))
+			}
+			if f.pending.Load() != nil || f.parts != nil {
+				t.Fatalf("%s in parts of %d bytes: the copy or the partial build is kept once compiled", name, work)
+			}
+			if lines := strings.Count(string(data), "\n"); work == 1 && lines > 2 && parts < lines {
+				t.Fatalf("%s in parts of one byte: %d parts for %d lines", name, parts, lines)
+			}
+		}
+	}
+	t.Run("random", func(t *testing.T) {
+		reference.EachChooser(29, 1500, 512, func(i int, c *reference.Chooser) {
+			data := reference.GenRobots(c)
+			urls := []string{reference.GenURL(c), reference.GenURL(c), "/", "/a"}
+			check(t, "random file", data, urls)
+		})
+	})
+	t.Run("hostile", func(t *testing.T) {
+		for _, fam := range reference.HostileFamilies(40 << 10) {
+			check(t, fam.Name, fam.File, []string{fam.Path(100), fam.Path(1000) + "bcd", "/"})
+		}
+	})
+	t.Run("corpus", func(t *testing.T) {
+		_, files := loadCorpus(t)
+		for _, data := range files[:min(len(files), 400)] {
+			check(t, "corpus file", data, []string{"/", "/search?q=1", "/admin/", "/wp-admin/admin-ajax.php"})
+		}
+	})
+}
+
+// A file whose groups that apply are too large for a scoped set answers
+// every question as the reference model does while it is compiled in
+// parts. With one CPU, each question after the first does a part, so that
+// it is compiled after at most a part a question, whatever the goroutine
+// that does the other parts did; the copy is then dropped. Rules compiles
+// it at once.
+func TestLargeFileCompiledInParts(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	// Wildcard rules whose literal prefix no question's path starts with:
+	// the stream does not give up on them.
+	body := []byte("user-agent: *\n" + strings.Repeat("disallow: /q*z\nallow: /c\n", 4*buildPartWork/24) + "disallow: /*x$\n")
+	if lines := strings.Count(string(body), "\n"); lines <= maxScopedLines {
+		t.Fatalf("%d lines: not too large for a scoped set", lines)
+	}
+	parts := len(body)/buildPartWork + 2 // the start, each part read, the finish
+	f := load(body)
+	ref := reference.New(body)
+	urls := []string{"/abx", "/c/d", "/a", "/cab", "/qz", "/q/x"}
+	for q := 0; q <= parts; q++ {
+		compareWithReference(t, body, ref, f, "bot", urls[q%len(urls)])
+		if q == 0 && !f.tooLarge.Load() {
+			t.Fatal("the first question did not find the file too large for a scoped set")
+		}
+	}
+	if !f.built.Load() || f.pending.Load() != nil || f.parts != nil {
+		t.Fatalf("not compiled after %d questions", parts+1)
+	}
+	g := load(body)
+	if rs, _ := g.Rules("bot"); !g.built.Load() || rs.Verdict("/abx").Allowed {
+		t.Fatal("Rules of a file too large for a scoped set did not compile it whole")
+	}
+}
+
+// Questions asked while a goroutine compiles a hostile file in parts, of
+// one CPU and of four, and from several goroutines at once, answer as the
+// file compiled at once does (whose answers TestHostileAgainstScan checks
+// against the slow scan), and the file is compiled in the end, with no
+// question left (run with -race).
+func TestLargeFileCompiledApart(t *testing.T) {
+	large := 0
+	for _, fam := range reference.HostileFamilies(200 << 10) {
+		compiled := load(fam.File)
+		compiled.Compile()
+		for _, procs := range []int{1, 4} {
+			func() {
+				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+				f := load(fam.File)
+				done := make(chan struct{})
+				for g := 0; g < 3; g++ {
+					go func() {
+						defer func() { done <- struct{}{} }()
+						for q := 0; q < 6; q++ {
+							url := fam.Path(100 + 700*q + g)
+							if got, want := f.Explain("Googlebot", url), compiled.Explain("Googlebot", url); got != want {
+								t.Errorf("%s, %d CPUs: Explain(%.40q…) = %v; compiled at once: %v", fam.Name, procs, url, got, want)
+								return
+							}
+						}
+					}()
+				}
+				for range 3 {
+					<-done
+				}
+				if !f.tooLarge.Load() {
+					return // a scoped set answers: no compile in parts
+				}
+				large++
+				for deadline := time.Now().Add(30 * time.Second); !f.built.Load() && time.Now().Before(deadline); {
+					time.Sleep(time.Millisecond)
+				}
+				if !f.built.Load() {
+					t.Errorf("%s, %d CPUs: not compiled once the program waits", fam.Name, procs)
+				}
+			}()
+		}
+	}
+	if large < 10 {
+		t.Fatalf("%d files compiled in parts: too few to test", large)
+	}
+}
