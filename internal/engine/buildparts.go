@@ -20,9 +20,10 @@ import (
 // answers from the question after the last part on.
 
 // buildPartWork is how many bytes of the file a part of a compile in
-// parts reads: about a quarter of a millisecond of tokenizing and
-// building on dense files.
-const buildPartWork = 64 << 10
+// parts reads: a few tenths of a millisecond of tokenizing and building on
+// the hostile files, whose questions stream in about a millisecond each;
+// the compile of 500 KiB is done by the sixth question.
+const buildPartWork = 128 << 10
 
 // A partialBuild is a compile in parts under way: the builder and where
 // it is in the file.
