@@ -12,12 +12,13 @@ import (
 // reference.HostileFamilies) is compiled whole, which takes a few
 // milliseconds for 500 KiB. No question waits for all of it: the
 // questions stream (stream.go, where the path's bytes and pairs rule most
-// wildcard rules out), and the compile is done in parts, as the index of
-// a large rule set is built (indexbuild.go). With one CPU, each question
-// after the first does one part before it streams, and a goroutine does
-// the parts no question has done once the program waits; with more, that
-// goroutine does them at once, beside the questions. The compiled form
-// answers from the question after the last part on.
+// wildcard rules out), and from the second question on the compile is
+// done in parts, as the index of a large rule set is built
+// (indexbuild.go). With one CPU, each question after the first does one
+// part before it streams, and a goroutine does the parts no question has
+// done once the program waits; with more, that goroutine does them at
+// once, beside the questions. The compiled form answers from the question
+// after the last part on. A file asked once is never compiled.
 
 // buildPartWork is how many bytes of the file a part of a compile in
 // parts reads: a few tenths of a millisecond of tokenizing and building on
@@ -80,10 +81,14 @@ func (f *File) setBuilt() {
 // answers a question that the stream gives up on, once the compile is
 // completed.
 func (f *File) largeQuestion(body, agent, url string, asked uint32) (v Verdict, answered bool) {
-	f.startBuildApart()
-	if asked > 1 && runtime.GOMAXPROCS(0) < 2 && f.mu.TryLock() {
-		f.buildStep(buildPartWork)
-		f.mu.Unlock()
+	if asked > 1 {
+		// The first question only streams: a file asked once costs a
+		// stream, where compiling it costs about twice as much.
+		f.startBuildApart()
+		if runtime.GOMAXPROCS(0) < 2 && f.mu.TryLock() {
+			f.buildStep(buildPartWork)
+			f.mu.Unlock()
+		}
 	}
 	if f.built.Load() {
 		return Verdict{}, false
@@ -95,7 +100,7 @@ func (f *File) largeQuestion(body, agent, url string, asked uint32) (v Verdict, 
 	return Verdict{}, false
 }
 
-// startBuildApart starts, once, the goroutine that does the parts of the
+// startBuildApart starts, once, from the second question, the goroutine that does the parts of the
 // compile that no question does: with one CPU, one at a time, letting
 // every other goroutine that can run go first (the program's questions,
 // which each do a part of their own); with more, all of them at once.
