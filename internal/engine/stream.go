@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math/bits"
 	"strings"
 
 	"github.com/seed50c7eacc/robotstxt/internal/swar"
@@ -40,6 +41,7 @@ type stream struct {
 	named                bool        // some group names the agent
 	budget               int         // what wildcard matches may still cost
 	pairsAfter           int         // the cost after which the path's pairs are read
+	lineRead             bool        // read stopped at a line it read into l (else one not read yet)
 	patBuf               [pathBufSize]byte
 }
 
@@ -92,7 +94,8 @@ const (
 
 // read reads the lines of gr (the line in l first, if again is true) up to
 // the end of the body, or up to a rule line whose wildcard match would
-// take the charges past s.pairsAfter while pairs is nil: matching each
+// take the charges past s.pairsAfter while pairs is nil (s.lineRead tells
+// whether that line is in l, or still to read): matching each
 // wildcard rule then costs more than ruling most of them out by the path's
 // bytes and pairs (see pathpairs.go).
 func (s *stream) read(gr *parse.Grouper, l *parse.Grouped, path string, pairs *pathPairs, again bool) int {
@@ -100,8 +103,14 @@ func (s *stream) read(gr *parse.Grouper, l *parse.Grouped, path string, pairs *p
 		if again {
 			again = false
 		} else {
-			if (s.inSpecific || s.inGlobal) && passDisallow(gr, path) {
-				continue
+			if s.inSpecific || s.inGlobal {
+				if r, ok := s.disallowLine(gr, path, pairs); ok {
+					if r != streamEnd {
+						s.lineRead = false // the line is still to read
+						return r
+					}
+					continue
+				}
 			}
 			if !gr.Next(l) {
 				return streamEnd
@@ -117,6 +126,7 @@ func (s *stream) read(gr *parse.Grouper, l *parse.Grouped, path string, pairs *p
 				continue
 			}
 			if r := s.ruleLine(l, path, pairs); r != streamEnd {
+				s.lineRead = true
 				return r
 			}
 		}
@@ -134,7 +144,7 @@ func (s *stream) readWithPairs(gr *parse.Grouper, l *parse.Grouped, path string)
 	if s.budget -= len(path); s.budget < 0 {
 		return false
 	}
-	return s.read(gr, l, path, &pairs, true) == streamEnd
+	return s.read(gr, l, path, &pairs, s.lineRead) == streamEnd
 }
 
 // verdict returns the verdict of the rules read.
@@ -185,28 +195,13 @@ func (s *stream) ruleLine(l *parse.Grouped, path string, pairs *pathPairs) int {
 		}
 	}
 	if s.wants(len(pat), allow) {
-		literal, whole := literalPrefix(pat)
-		if strings.HasPrefix(path, literal) {
-			matched := whole
-			if !whole {
-				switch {
-				case pairs != nil && !pairs.admits(pat):
-					// It cannot match. admits reads at most the pattern,
-					// so that ruling rules out costs at most a pass over
-					// the file: it is not charged.
-				case pairs == nil && streamWildBudget-s.budget+len(path)+len(pat) > s.pairsAfter:
-					return streamNeedsPairs
-				default:
-					if s.budget -= len(path) + len(pat); s.budget < 0 {
-						return streamCostly
-					}
-					matched = matchPattern(pat, path)
-				}
-			}
-			if matched {
-				s.take(streamMatch{n: len(pat), allow: allow, line: l.Num, raw: l.Value})
-				return streamEnd // the derived pattern is shorter: it cannot decide
-			}
+		matched, r := s.matches(pat, path, pairs)
+		if r != streamEnd {
+			return r
+		}
+		if matched {
+			s.take(streamMatch{n: len(pat), allow: allow, line: l.Num, raw: l.Value})
+			return streamEnd // the derived pattern is shorter: it cannot decide
 		}
 	}
 	if !allow || pat == "" {
@@ -228,6 +223,101 @@ func (s *stream) ruleLine(l *parse.Grouped, path string, pairs *pathPairs) int {
 	return streamEnd
 }
 
+// matches reports whether pattern, in wire form, matches path, ruling
+// wildcard patterns out by the path's bytes and pairs unless pairs is nil,
+// and charging the others to the budget. r is streamEnd, or what read is
+// to stop at.
+func (s *stream) matches(pattern, path string, pairs *pathPairs) (matched bool, r int) {
+	literal, whole := literalPrefix(pattern)
+	if !strings.HasPrefix(path, literal) {
+		return false, streamEnd
+	}
+	switch {
+	case whole:
+		return true, streamEnd
+	case pairs != nil && !pairs.admits(pattern):
+		// It cannot match. admits reads at most the pattern, so that
+		// ruling rules out costs at most a pass over the file: it is not
+		// charged.
+		return false, streamEnd
+	case pairs == nil && streamWildBudget-s.budget+len(path)+len(pattern) > s.pairsAfter:
+		return false, streamNeedsPairs
+	}
+	if s.budget -= len(path) + len(pattern); s.budget < 0 {
+		return false, streamCostly
+	}
+	return matchPattern(pattern, path), streamEnd
+}
+
+// disallowLine reads the next line without tokenizing it, as ruleLine
+// does, when it is a disallow line of the open group whose value is
+// simple: printable ASCII bytes, no '%' or '#', up to the line's end, so
+// that its wire form is the value as written (most rule lines are). ok is
+// false for any other line, which is not read; r is streamEnd, or what
+// read is to stop at, the line not read then either.
+func (s *stream) disallowLine(gr *parse.Grouper, path string, pairs *pathPairs) (r int, ok bool) {
+	rest, offset, ok := gr.PlainDisallow()
+	if !ok {
+		return streamEnd, false
+	}
+	// Most often the value's first plain bytes already differ from the
+	// path's, and the rule cannot match, whatever follows: the line is
+	// passed over. (Escaping leaves plain bytes as they are.)
+	k := 0
+	for ; k < len(rest) && offset+k < parse.MaxLineBytes; k++ {
+		c := rest[k]
+		if !plainPatternByte[c] {
+			break
+		}
+		if k == len(path) || path[k] != c {
+			gr.PassRule()
+			return streamEnd, true
+		}
+	}
+	k += simplePrefix(rest[k:])
+	if offset+k+1 >= parse.MaxLineBytes || k < len(rest) && rest[k] != '\n' && rest[k] != '\r' {
+		return streamEnd, false
+	}
+	pat := rest[:k]
+	if s.wants(len(pat), false) {
+		matched, r := s.matches(pat, path, pairs)
+		if r != streamEnd {
+			return r, true
+		}
+		if matched {
+			s.take(streamMatch{n: len(pat), line: gr.Lines() + 1, raw: pat})
+		}
+	}
+	gr.PassRuleTo(offset + k)
+	return streamEnd, true
+}
+
+// simplePrefix returns how many of the first bytes of s are bytes of a
+// simple value (see disallowLine): plainPrefix's bytes, and '*' and '$'.
+func simplePrefix(s string) int {
+	const percent, hash, del = '%' * swar.LowBits, '#' * swar.LowBits, 0x7F * swar.LowBits
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := swar.Load64(s, i)
+		stop := swar.HasLess(w, 0x21) | w&swar.HighBits | swar.HasZeroByte(w^percent) | swar.HasZeroByte(w^hash) | swar.HasZeroByte(w^del)
+		if stop != 0 {
+			return i + bits.TrailingZeros64(stop)/8
+		}
+	}
+	for i < len(s) && simpleValueByte[s[i]] {
+		i++
+	}
+	return i
+}
+
+// simpleValueByte marks the bytes of a simple value.
+var simpleValueByte = func() (t [256]bool) {
+	for c := 0x21; c < 0x7F; c++ {
+		t[c] = c != '%' && c != '#'
+	}
+	return t
+}()
+
 // wants reports whether a matching rule of priority n and kind allow, in
 // the open group, would decide before the rules matched so far.
 func (s *stream) wants(n int, allow bool) bool {
@@ -242,31 +332,6 @@ func (s *stream) take(m streamMatch) {
 	if s.inGlobal && s.global.yields(m.n, m.allow) {
 		s.global = m
 	}
-}
-
-// passDisallow passes over the next line, without tokenizing it, when it
-// is a disallow line of the open group that cannot match path: most rule
-// lines are, and comparing their first bytes with the path is cheaper than
-// reading them.
-func passDisallow(gr *parse.Grouper, p string) bool {
-	rest, offset, ok := gr.PlainDisallow()
-	if !ok {
-		return false
-	}
-	for k := 0; k < len(rest) && offset+k < parse.MaxLineBytes; k++ {
-		c := rest[k]
-		if !plainPatternByte[c] {
-			// A wildcard, an escape, the value's end or white space that
-			// may be its end: the plain bytes so far match.
-			return false
-		}
-		if k == len(p) || p[k] != c {
-			// The rule's literal prefix starts with rest[:k+1].
-			gr.PassRule()
-			return true
-		}
-	}
-	return false
 }
 
 // plainPatternByte marks the bytes that stand for themselves in a rule's

@@ -86,6 +86,10 @@ func (g *Grouper) PassRuleTo(end int) {
 // Rest returns the bytes not yet read.
 func (g *Grouper) Rest() string { return g.tok.Rest() }
 
+// Lines returns how many lines were read or passed over so far: the
+// number of the last one.
+func (g *Grouper) Lines() int { return g.tok.lines }
+
 // Next reads the next line into l, every line of the body in turn. It
 // reports false when the body is exhausted.
 func (g *Grouper) Next(l *Grouped) bool {
