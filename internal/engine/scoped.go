@@ -283,7 +283,7 @@ type scopedLine struct {
 	escape     bool // parse.LineMayEscape
 	named      bool // of a group naming the agent (else of a "*" group)
 	field      bool // a line other than a rule (crawl-delay, content-usage, ...)
-	plain      bool // a disallow rule of plain bytes (see plainDisallowValue)
+	plain      bool // a disallow rule of plain bytes (see simpleDisallowValue)
 }
 
 // collectScoped reads the rule lines and the other lines (fields) of the
@@ -335,16 +335,20 @@ func (b *builder) collectScoped(body, agent string) (named, ok bool) {
 				return named, false
 			}
 		}
-		// Most rule lines are plain disallow lines, whose value the
-		// tokenizer need not find; most of them start with a 'd' or 'D'.
+		// Most rule lines are disallow lines of simple bytes, whose value
+		// the tokenizer need not find; most of them start with a 'd' or
+		// 'D'.
 		if applies && gr.NextByte()|0x20 == 'd' {
-			if value, end, ok := plainDisallowValue(&gr); ok {
+			if value, end, plain, ok := simpleDisallowValue(&gr); ok {
 				v, in := spanIn(body, value)
 				if !in {
 					return named, false
 				}
 				num++
-				b.lines = append(b.lines, scopedLine{value: v, line: int32(num), named: inNamed, plain: true})
+				b.lines = append(b.lines, scopedLine{value: v, line: int32(num), named: inNamed, plain: plain})
+				if !plain && (strings.IndexByte(value, '*') >= 0 || strings.HasSuffix(value, "$")) {
+					wild++
+				}
 				values += len(value)
 				if copied > 0 {
 					copied = values
@@ -415,24 +419,30 @@ func (b *builder) collectScoped(body, agent string) (named, ok bool) {
 	return named, true
 }
 
-// plainDisallowValue returns the value of the next line, without
+// simpleDisallowValue returns the value of the next line, without
 // tokenizing it, when it is a disallow line of the open group whose value
-// is plain bytes (see plainPatternByte: no wildcard, escape, comment or
-// white space) up to the line's end, within the tokenizer's line cap;
-// ok is false for any other line, which is not consumed either way. The
-// line is the one after the last line read: the line filter passes over
-// lines only within Grouper.Next. end is where the line ends, from its
-// start (see Grouper.PassRuleTo).
-func plainDisallowValue(gr *parse.Grouper) (value string, end int, ok bool) {
+// is simple bytes (see stream.disallowLine: printable ASCII but '%' and
+// '#', so that escaping leaves it alone) up to the line's end, within the
+// tokenizer's line cap; plain reports that it has no '*' or '$' either
+// (see plainPatternByte). ok is false for any other line, which is not
+// consumed either way. The line is the one after the last line read: the
+// line filter passes over lines only within Grouper.Next. end is where
+// the line ends, from its start (see Grouper.PassRuleTo).
+func simpleDisallowValue(gr *parse.Grouper) (value string, end int, plain, ok bool) {
 	rest, offset, ok := gr.PlainDisallow()
 	if !ok {
-		return "", 0, false
+		return "", 0, false, false
 	}
 	k := plainPrefix(rest)
-	if offset+k+1 >= parse.MaxLineBytes || k < len(rest) && rest[k] != '\n' && rest[k] != '\r' {
-		return "", 0, false
+	plain = true
+	if k < len(rest) && (rest[k] == '*' || rest[k] == '$') {
+		k += simplePrefix(rest[k:])
+		plain = false
 	}
-	return rest[:k], offset + k, true
+	if offset+k+1 >= parse.MaxLineBytes || k < len(rest) && rest[k] != '\n' && rest[k] != '\r' {
+		return "", 0, false, false
+	}
+	return rest[:k], offset + k, plain, true
 }
 
 // plainPrefix returns how many of the first bytes of s are plain pattern
