@@ -436,7 +436,8 @@ func simpleDisallowValue(gr *parse.Grouper) (value string, end int, plain, ok bo
 	k := plainPrefix(rest)
 	plain = true
 	if k < len(rest) && (rest[k] == '*' || rest[k] == '$') {
-		k += simplePrefix(rest[k:])
+		// Bytes past the line cap are dropped: none is read.
+		k += simplePrefix(rest[k:max(min(len(rest), parse.MaxLineBytes-offset), k)])
 		plain = false
 	}
 	if offset+k+1 >= parse.MaxLineBytes || k < len(rest) && rest[k] != '\n' && rest[k] != '\r' {

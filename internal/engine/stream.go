@@ -262,20 +262,21 @@ func (s *stream) disallowLine(gr *parse.Grouper, path string, pairs *pathPairs) 
 	}
 	// Most often the value's first plain bytes already differ from the
 	// path's, and the rule cannot match, whatever follows: the line is
-	// passed over. (Escaping leaves plain bytes as they are.)
-	k := 0
-	for ; k < len(rest) && offset+k < parse.MaxLineBytes; k++ {
-		c := rest[k]
-		if !plainPatternByte[c] {
-			break
-		}
-		if k == len(path) || path[k] != c {
+	// passed over. (Escaping leaves plain bytes as they are.) The first
+	// few are compared here; a simple value's other bytes by matches.
+	if literalDiffers(rest, offset, path, 8) {
+		gr.PassRule()
+		return streamEnd, true
+	}
+	// Bytes past the line cap are dropped: none is read.
+	k := simplePrefix(rest[:min(len(rest), max(parse.MaxLineBytes-offset, 0))])
+	if offset+k+1 >= parse.MaxLineBytes || k < len(rest) && rest[k] != '\n' && rest[k] != '\r' {
+		// Not simple (an escape that may not fit the stack's buffer, say):
+		// the line is read, unless its plain bytes differ from the path's.
+		if literalDiffers(rest, offset, path, len(rest)) {
 			gr.PassRule()
 			return streamEnd, true
 		}
-	}
-	k += simplePrefix(rest[k:])
-	if offset+k+1 >= parse.MaxLineBytes || k < len(rest) && rest[k] != '\n' && rest[k] != '\r' {
 		return streamEnd, false
 	}
 	pat := rest[:k]
@@ -290,6 +291,24 @@ func (s *stream) disallowLine(gr *parse.Grouper, path string, pairs *pathPairs) 
 	}
 	gr.PassRuleTo(offset + k)
 	return streamEnd, true
+}
+
+// literalDiffers reports whether one of the first n plain bytes of the
+// value that starts rest, offset bytes into its line, differs from the
+// path's byte at that place: then no rule of that value can match path.
+// It stops at the first byte that is not plain (see plainPatternByte: a
+// wildcard, an escape, the value's end) or past the line cap.
+func literalDiffers(rest string, offset int, path string, n int) bool {
+	for k := 0; k < n && k < len(rest) && offset+k < parse.MaxLineBytes; k++ {
+		c := rest[k]
+		if !plainPatternByte[c] {
+			return false
+		}
+		if k == len(path) || path[k] != c {
+			return true
+		}
+	}
+	return false
 }
 
 // simplePrefix returns how many of the first bytes of s are bytes of a
