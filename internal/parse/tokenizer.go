@@ -173,7 +173,8 @@ func (t *Tokenizer) NextByte() byte {
 // skipBlanks returns the index of the first byte of s at or after i that
 // is not white space within a line.
 func skipBlanks(s string, i int) int {
-	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\v' || s[i] == '\f') {
+	// A byte above ' ', the most common, is told by one comparison.
+	for i < len(s) && s[i] <= ' ' && blankBits>>s[i]&1 != 0 {
 		i++
 	}
 	return i
