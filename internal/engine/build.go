@@ -121,7 +121,10 @@ func (b *builder) startReading(body string, dense bool) parse.Grouper {
 
 // readLines reads the lines of gr into the builder until it has read work
 // bytes or more (whole lines), and reports whether it read the last.
-func (b *builder) readLines(gr *parse.Grouper, work int) (done bool) {
+func (b *builder) readLines(at *parse.Grouper, work int) (done bool) {
+	// Read through a copy on the stack, written back (through at, the
+	// whole compile took a few tenths of a percent more instructions).
+	gr := *at
 	stop := len(gr.Rest()) - work // read until no more than this is left
 	var l parse.Grouped
 	for gr.Next(&l) {
@@ -161,9 +164,11 @@ func (b *builder) readLines(gr *parse.Grouper, work int) (done bool) {
 		if len(gr.Rest()) <= stop {
 			// A part read; the body's last line may be empty and still
 			// to come, so that the end is only known from Next.
+			*at = gr
 			return false
 		}
 	}
+	*at = gr
 	if n := len(b.groups); n > 0 {
 		b.groups[n-1].ruleHi = int32(len(b.rules))
 	}
