@@ -75,11 +75,10 @@ func (f *File) setBuilt() {
 }
 
 // largeQuestion answers a question about a file whose groups are too large
-// for a scoped set, asked is the number of questions asked of it so far,
-// this one included: by streaming while the compile is done in parts
-// (see above), else by the compiled form (answered false), which also
-// answers a question that the stream gives up on, once the compile is
-// completed.
+// for a scoped set, the asked-th question asked of it: by streaming while
+// the compile is done in parts (see above), else by the compiled form
+// (answered false), which also answers a question that the stream gives
+// up on, once the compile is completed.
 func (f *File) largeQuestion(body, agent, url string, asked uint32) (v Verdict, answered bool) {
 	if asked > 1 {
 		// The first question only streams: a file asked once costs a
@@ -100,7 +99,7 @@ func (f *File) largeQuestion(body, agent, url string, asked uint32) (v Verdict, 
 	return Verdict{}, false
 }
 
-// startBuildApart starts, once, from the second question, the goroutine that does the parts of the
+// startBuildApart starts, once, the goroutine that does the parts of the
 // compile that no question does: with one CPU, one at a time, letting
 // every other goroutine that can run go first (the program's questions,
 // which each do a part of their own); with more, all of them at once.
