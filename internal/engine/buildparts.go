@@ -18,7 +18,7 @@ import (
 // part before it streams, and a goroutine does the parts no question has
 // done once the program waits; with more, that goroutine does them at
 // once, beside the questions. The compiled form answers from the question
-// after the last part on. A file asked once is never compiled.
+// that completes it on. A file asked once is never compiled.
 
 // buildPartWork is how many bytes of the file a part of a compile in
 // parts reads: a few tenths of a millisecond of tokenizing and building on
