@@ -23,7 +23,7 @@ import (
 // buildPartWork is how many bytes of the file a part of a compile in
 // parts reads: a few tenths of a millisecond of tokenizing and building on
 // the hostile files, whose questions stream in about a millisecond each;
-// the compile of 500 KiB is done by the sixth question.
+// the compile of 500 KiB is done by the fifth question.
 const buildPartWork = 128 << 10
 
 // A partialBuild is a compile in parts under way: the builder and where
@@ -50,9 +50,6 @@ func (f *File) buildStep(work int) (built bool) {
 		p = &partialBuild{b: builders.Get().(*builder)}
 		p.gr = p.b.startReading(*body, f.tooLarge.Load())
 		f.parts = p
-		if work < len(*body) {
-			return false // the start counts as a part: it may allocate the drafts
-		}
 	}
 	if !p.b.readLines(&p.gr, work) && work != math.MaxInt {
 		return false

@@ -101,8 +101,8 @@ func TestLargeFileCompiledInParts(t *testing.T) {
 	if lines := strings.Count(string(body), "\n"); lines <= maxScopedLines || len(body) > maxSize {
 		t.Fatalf("%d lines, %d bytes: not too large for a scoped set, or past the size limit", lines, len(body))
 	}
-	parts := len(body)/buildPartWork + 2 // the start, each part read, the finish
-	questions := 1 + parts               // the first does no part
+	parts := (len(body) + buildPartWork - 1) / buildPartWork // the last one finishes
+	questions := 1 + parts                                   // the first does no part
 	f := load(body)
 	ref := reference.New(body)
 	urls := []string{"/abx", "/c/d", "/a", "/cab", "/qz", "/q/x"}
