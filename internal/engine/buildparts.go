@@ -51,7 +51,7 @@ func (f *File) buildStep(work int) (built bool) {
 		p.gr = p.b.startReading(*body, f.tooLarge.Load())
 		f.parts = p
 	}
-	if !p.b.readLines(&p.gr, work) && work != math.MaxInt {
+	if !p.b.readLines(&p.gr, work) {
 		return false
 	}
 	p.b.finish(f)

@@ -67,10 +67,6 @@ func (f *File) choose(agent, url string) (rs *RuleSet, v Verdict, answered bool)
 		return rs, Verdict{}, false
 	}
 	asked := f.asked.Add(1)
-	if f.tooLarge.Load() {
-		v, answered = f.largeQuestion(*body, agent, url, asked)
-		return nil, v, answered
-	}
 	if asked <= streamedQuestions {
 		if v, ok := streamVerdict(*body, agent, url); ok {
 			return nil, v, true
@@ -87,7 +83,7 @@ func (f *File) choose(agent, url string) (rs *RuleSet, v Verdict, answered bool)
 		return s.ruleSet(), Verdict{}, false
 	}
 	if f.tooLarge.Load() {
-		// scope found the set too large just now.
+		// scope found the set too large, now or before.
 		v, answered = f.largeQuestion(*body, agent, url, asked)
 		return nil, v, answered
 	}

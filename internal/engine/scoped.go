@@ -421,8 +421,8 @@ func (b *builder) collectScoped(body, agent string) (named, ok bool) {
 
 // simpleDisallowValue returns the value of the next line, without
 // tokenizing it, when it is a disallow line of the open group whose value
-// is simple bytes (see stream.disallowLine: printable ASCII but '%' and
-// '#', so that escaping leaves it alone) up to the line's end, within the
+// is simple bytes (see simplePrefix: printable ASCII but '%' and '#', so
+// that escaping leaves it alone) up to the line's end, within the
 // tokenizer's line cap; plain reports that it has no '*' or '$' either
 // (see plainPatternByte). ok is false for any other line, which is not
 // consumed either way. The line is the one after the last line read: the
@@ -440,10 +440,17 @@ func simpleDisallowValue(gr *parse.Grouper) (value string, end int, plain, ok bo
 		k += simplePrefix(rest[k:max(min(len(rest), parse.MaxLineBytes-offset), k)])
 		plain = false
 	}
-	if offset+k+1 >= parse.MaxLineBytes || k < len(rest) && rest[k] != '\n' && rest[k] != '\r' {
+	if !valueEnds(rest, offset, k) {
 		return "", 0, false, false
 	}
 	return rest[:k], offset + k, plain, true
+}
+
+// valueEnds reports whether the first k bytes of rest, a value that
+// starts offset bytes into its line, are the whole value: they end the
+// line, within the tokenizer's line cap.
+func valueEnds(rest string, offset, k int) bool {
+	return offset+k+1 < parse.MaxLineBytes && (k == len(rest) || rest[k] == '\n' || rest[k] == '\r')
 }
 
 // plainPrefix returns how many of the first bytes of s are plain pattern

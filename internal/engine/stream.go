@@ -270,7 +270,7 @@ func (s *stream) disallowLine(gr *parse.Grouper, path string, pairs *pathPairs) 
 	}
 	// Bytes past the line cap are dropped: none is read.
 	k := simplePrefix(rest[:min(len(rest), max(parse.MaxLineBytes-offset, 0))])
-	if offset+k+1 >= parse.MaxLineBytes || k < len(rest) && rest[k] != '\n' && rest[k] != '\r' {
+	if !valueEnds(rest, offset, k) {
 		// Not simple (an escape that may not fit the stack's buffer, say):
 		// the line is read, unless its plain bytes differ from the path's.
 		if literalDiffers(rest, offset, path, len(rest)) {
