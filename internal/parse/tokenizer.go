@@ -97,31 +97,54 @@ func firstBytes(set string) *FirstBytes {
 
 // Filter makes Next pass over the lines whose first byte that is not white
 // space is not in set, without tokenizing them; they are still counted, so
-// line numbers do not change. Empty lines are always read. A nil set
+// line numbers do not change. Lines of white space alone are passed over
+// too (they hold no directive); empty lines are always read. A nil set
 // reads every line. A reader that needs only some kinds of directives
 // reads a file several times faster this way.
 func (t *Tokenizer) Filter(set *FirstBytes) { t.filter = set }
 
 // passLines passes over the lines from the next on that the filter
-// rejects, up to one it passes, an empty line or the end of the body, and
-// reports whether it passed any. It stays in one loop however many lines
-// it passes: a reader of one group's lines passes most lines of a file.
+// rejects or that hold white space alone, up to one it passes, an empty
+// line or the end of the body, and reports whether it passed any. It
+// stays in one loop however many lines it passes: a reader of one group's
+// lines passes most lines of a file.
 func (t *Tokenizer) passLines() bool {
 	body, pos, passed := t.body, t.pos, false
+	// lineEnd's state, in registers while lines are passed.
+	nextLF, nextCR := t.nextLF, t.nextCR
 	for {
 		i := pos
 		if i < len(body) && body[i] <= ' ' && blankBits>>body[i]&1 != 0 {
 			i = skipBlankRun(body, i)
 		}
-		if i == len(body) {
+		end := i
+		if i == len(body) || body[i] == '\n' || body[i] == '\r' {
+			// Indented HTML served as robots.txt has thousands of lines
+			// of white space alone: as they are found, not tokenized.
+			if i == pos {
+				break // an empty line, or the end of the body
+			}
+		} else if t.filter[body[i]] {
 			break
-		}
-		if c := body[i]; c == '\n' || c == '\r' || t.filter[c] {
-			break
+		} else {
+			// lineEnd, written here: the call was a tenth of passing a
+			// line.
+			if nextLF < i {
+				nextLF = len(body)
+				if k := strings.IndexByte(body[i:], '\n'); k >= 0 {
+					nextLF = i + k
+				}
+			}
+			if nextCR < i {
+				nextCR = len(body)
+				if k := strings.IndexByte(body[i:], '\r'); k >= 0 {
+					nextCR = i + k
+				}
+			}
+			end = min(nextLF, nextCR)
 		}
 		t.lines++
 		passed = true
-		end := t.lineEnd(i)
 		if end == len(body) {
 			t.done = true
 			pos = end
@@ -137,6 +160,7 @@ func (t *Tokenizer) passLines() bool {
 		}
 	}
 	t.pos = pos
+	t.nextLF, t.nextCR = nextLF, nextCR
 	return passed
 }
 
@@ -187,6 +211,9 @@ func skipBlanks(s string, i int) int {
 func skipBlankRun(s string, i int) int {
 	for last := len(s) - 8; i <= last; i += 8 {
 		w := swar.Load64At(s, i) // 0 <= i <= len(s)-8
+		if w == ' '*swar.LowBits || w == '\t'*swar.LowBits {
+			continue // deep indents are eight spaces, or tabs, at a time
+		}
 		// The high bit of each byte that is neither a space nor a tab:
 		// nonZero sets it exactly, since no carry crosses bytes.
 		if m := nonZero(w^' '*swar.LowBits) & nonZero(w^'\t'*swar.LowBits) & swar.HighBits; m != 0 {
