@@ -458,14 +458,15 @@ func valueEnds(rest string, offset, k int) bool {
 // above 0x7E, or one of "*$%#", ends them. Each test may flag bytes after
 // the first it finds, never before, so the lowest flag is exact.
 func plainPrefix(s string) int {
-	const (
-		star, dollar, percent, hash, del = '*' * swar.LowBits, '$' * swar.LowBits, '%' * swar.LowBits, '#' * swar.LowBits, 0x7F * swar.LowBits
-	)
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
 		w := swar.Load64(s, i)
-		stop := swar.HasLess(w, 0x21) | w&swar.HighBits | swar.HasZeroByte(w^star) | swar.HasZeroByte(w^dollar) |
-			swar.HasZeroByte(w^percent) | swar.HasZeroByte(w^hash) | swar.HasZeroByte(w^del)
+		// Each test is exact in every byte (no carry crosses a byte:
+		// m's bytes are at most 0x7F, each sum's at most 0xDE): the
+		// flags of bytes >= 0x80, below 0x21, 0x7F, "#$%" and '*'.
+		m := w &^ swar.HighBits
+		stop := (w | ^(m + 0x5F*swar.LowBits) | (m + 0x01*swar.LowBits) |
+			(m+0x5D*swar.LowBits)&^(m+0x5A*swar.LowBits) | (m+0x56*swar.LowBits)&^(m+0x55*swar.LowBits)) & swar.HighBits
 		if stop != 0 {
 			return i + bits.TrailingZeros64(stop)/8
 		}

@@ -308,6 +308,32 @@ func TestPlainPrefix(t *testing.T) {
 	}
 }
 
+// plainPrefix and simplePrefix stop, eight bytes at a time, at the byte a
+// byte loop over their tables stops at: every byte value, at every place
+// of a word, after bytes that may or may not stop the other.
+func TestValuePrefixesEveryByte(t *testing.T) {
+	slow := func(table *[256]bool, s string) int {
+		i := 0
+		for i < len(s) && table[s[i]] {
+			i++
+		}
+		return i
+	}
+	for _, before := range []string{"abcdefghijklmnop", "/a*b$c/d*e$f/g*h", "~!\"&'()+,-./0:;<", "@[]^_`{|}~AZaz09"} {
+		for c := 0; c < 256; c++ {
+			for at := 0; at < 16; at++ {
+				s := before[:at] + string([]byte{byte(c)}) + "/abcdefgh"
+				if got, want := plainPrefix(s), slow(&plainPatternByte, s); got != want {
+					t.Fatalf("plainPrefix(%q) = %d, want %d", s, got, want)
+				}
+				if got, want := simplePrefix(s), slow(&simpleValueByte, s); got != want {
+					t.Fatalf("simplePrefix(%q) = %d, want %d", s, got, want)
+				}
+			}
+		}
+	}
+}
+
 // A large scoped set answers its first scopedScans questions by a budgeted
 // scan and the later ones through its index, deciding as the reference
 // model throughout; over budget, the index answers at once.

@@ -314,11 +314,14 @@ func literalDiffers(rest string, offset int, path string, n int) bool {
 // simplePrefix returns how many of the first bytes of s are bytes of a
 // simple value (see disallowLine): plainPrefix's bytes, and '*' and '$'.
 func simplePrefix(s string) int {
-	const percent, hash, del = '%' * swar.LowBits, '#' * swar.LowBits, 0x7F * swar.LowBits
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
 		w := swar.Load64(s, i)
-		stop := swar.HasLess(w, 0x21) | w&swar.HighBits | swar.HasZeroByte(w^percent) | swar.HasZeroByte(w^hash) | swar.HasZeroByte(w^del)
+		// As in plainPrefix, each test exact in every byte: the flags of
+		// bytes >= 0x80, below 0x21, 0x7F, '#' and '%'.
+		m := w &^ swar.HighBits
+		stop := (w | ^(m + 0x5F*swar.LowBits) | (m + 0x01*swar.LowBits) |
+			(m+0x5D*swar.LowBits)&^(m+0x5C*swar.LowBits) | (m+0x5B*swar.LowBits)&^(m+0x5A*swar.LowBits)) & swar.HighBits
 		if stop != 0 {
 			return i + bits.TrailingZeros64(stop)/8
 		}
