@@ -251,8 +251,24 @@ func (t *Tokenizer) PassLineTo(end int) {
 	}
 	// The line has content, so an LF ending it is never the second half
 	// of a CR LF pair.
-	t.prevCR = t.body[end] == '\r'
-	t.pos = end + 1
+	t.endLineAt(end)
+}
+
+// endLineAt moves past the CR or LF that ends a line with content at end
+// (< len(body)), and past the LF of a CR LF pair at once: the next line
+// then starts at pos, where PlainDisallow and NextByte look for it (in a
+// file of CR LF pairs they would otherwise find the LF).
+func (t *Tokenizer) endLineAt(end int) {
+	pos := end + 1
+	t.prevCR = false
+	if t.body[end] == '\r' {
+		if pos < len(t.body) && t.body[pos] == '\n' {
+			pos++
+		} else {
+			t.prevCR = true
+		}
+	}
+	t.pos = pos
 }
 
 // lineEnd returns the index in body of the first CR or LF at or after
@@ -306,6 +322,10 @@ func (t *Tokenizer) Next(l *Line) bool {
 			case '\r':
 				t.pos++
 				t.prevCR = true
+				if t.pos < len(t.body) && t.body[t.pos] == '\n' {
+					t.pos++ // the LF of the pair, at once (see endLineAt)
+					t.prevCR = false
+				}
 				t.lines++
 				*l = Line{Num: t.lines, Flags: LineEmpty}
 				return true
@@ -385,10 +405,9 @@ func (t *Tokenizer) readLine(l *Line) {
 		i++
 	}
 	if end < len(s) {
-		t.pos += end + 1
 		// The line is not empty (Next reads empty lines), so an LF
 		// ending it is never the second half of a CR LF pair.
-		t.prevCR = s[end] == '\r'
+		t.endLineAt(t.pos + end)
 	} else {
 		t.done = true
 		t.pos = len(t.body)

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -430,6 +431,40 @@ func TestPlainDisallow(t *testing.T) {
 		tok.Next(&l)
 		if l.Kind != KeyDisallow || !strings.HasPrefix(rest, l.Value) {
 			t.Errorf("PlainDisallow(%q): value starts %q; the tokenizer reads kind %d value %q", tt.line, rest, l.Kind, l.Value)
+		}
+	}
+}
+
+// Whatever ends a line (LF, CR or CR LF) and however it was read (Next,
+// an empty line, PassLineTo), the next line starts where PlainDisallow and
+// NextByte look: a file of CR LF pairs takes the shortcut on every
+// disallow line, as a file of LFs does. (The LF of a pair was once left
+// for the next call, and no CR LF file took the shortcut.)
+func TestNextLineStartsAfterLineEnd(t *testing.T) {
+	for _, eol := range []string{"\n", "\r", "\r\n"} {
+		body := strings.Join([]string{"User-agent: *", "", "Disallow: /a", "Disallow: /b", "Allow: /c", "Disallow: /d"}, eol) + eol
+		tok := NewTokenizer(body)
+		var l Line
+		var got []string
+		for {
+			if tok.NextByte() == 'D' {
+				rest, offset, ok := tok.PlainDisallow()
+				if !ok {
+					t.Fatalf("%q: PlainDisallow refuses %.20q", eol, rest)
+				}
+				end := strings.IndexAny(rest, "\r\n")
+				got = append(got, "passed "+rest[:end])
+				tok.PassLineTo(offset + end)
+				continue
+			}
+			if !tok.Next(&l) {
+				break
+			}
+			got = append(got, fmt.Sprintf("%d %q", l.Num, l.Value))
+		}
+		want := []string{`1 "*"`, `2 ""`, "passed /a", "passed /b", `5 "/c"`, "passed /d", `7 ""`}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("lines ended by %q (-want +got):\n%s", eol, diff)
 		}
 	}
 }
