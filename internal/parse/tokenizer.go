@@ -62,7 +62,6 @@ type Tokenizer struct {
 	body   string
 	pos    int
 	lines  int
-	prevCR bool // the previous line ended in CR, so a following LF may be swallowed
 	done   bool
 	filter *FirstBytes // nil, or the first bytes of the lines to read; see Filter
 	// nextLF and nextCR are the indexes in body of the first LF and CR
@@ -97,15 +96,15 @@ func firstBytes(set string) *FirstBytes {
 
 // Filter makes Next pass over the lines whose first byte that is not white
 // space is not in set, without tokenizing them; they are still counted, so
-// line numbers do not change. Lines of white space alone are passed over
-// too (they hold no directive); empty lines are always read. A nil set
-// reads every line. A reader that needs only some kinds of directives
-// reads a file several times faster this way.
+// line numbers do not change. Empty lines and lines of white space alone
+// are passed over too: they hold no directive. A nil set reads every
+// line. A reader that needs only some kinds of directives reads a file
+// several times faster this way.
 func (t *Tokenizer) Filter(set *FirstBytes) { t.filter = set }
 
 // passLines passes over the lines from the next on that the filter
-// rejects or that hold white space alone, up to one it passes, an empty
-// line or the end of the body, and reports whether it passed any. It
+// rejects, are empty or hold white space alone, up to one the filter
+// passes or the end of the body, and reports whether it passed any. It
 // stays in one loop however many lines it passes: a reader of one group's
 // lines passes most lines of a file.
 func (t *Tokenizer) passLines() bool {
@@ -117,16 +116,16 @@ func (t *Tokenizer) passLines() bool {
 		if i < len(body) && body[i] <= ' ' && blankBits>>body[i]&1 != 0 {
 			i = skipBlankRun(body, i)
 		}
+		// Empty lines, and lines of white space alone (indented HTML
+		// served as robots.txt has thousands), are passed as they are
+		// found: their end is where their white space ends. The body's
+		// end after a line end is its last line, empty, which Google
+		// counts.
 		end := i
-		if i == len(body) || body[i] == '\n' || body[i] == '\r' {
-			// Indented HTML served as robots.txt has thousands of lines
-			// of white space alone: as they are found, not tokenized.
-			if i == pos {
-				break // an empty line, or the end of the body
+		if i < len(body) && body[i] != '\n' && body[i] != '\r' {
+			if t.filter[body[i]] {
+				break
 			}
-		} else if t.filter[body[i]] {
-			break
-		} else {
 			// lineEnd, written here: the call was a tenth of passing a
 			// line.
 			if nextLF < i {
@@ -150,13 +149,10 @@ func (t *Tokenizer) passLines() bool {
 			pos = end
 			break
 		}
-		// The line has content, so an LF ending it is never the second
-		// half of a CR LF pair; an LF right after a CR ending it is.
+		// An LF right after a CR ending the line is the pair's.
 		pos = end + 1
-		t.prevCR = body[end] == '\r'
-		if t.prevCR && pos < len(body) && body[pos] == '\n' {
+		if body[end] == '\r' && pos < len(body) && body[pos] == '\n' {
 			pos++
-			t.prevCR = false
 		}
 	}
 	t.pos = pos
@@ -249,24 +245,17 @@ func (t *Tokenizer) PassLineTo(end int) {
 		t.pos = len(t.body)
 		return
 	}
-	// The line has content, so an LF ending it is never the second half
-	// of a CR LF pair.
 	t.endLineAt(end)
 }
 
-// endLineAt moves past the CR or LF that ends a line with content at end
-// (< len(body)), and past the LF of a CR LF pair at once: the next line
-// then starts at pos, where PlainDisallow and NextByte look for it (in a
-// file of CR LF pairs they would otherwise find the LF).
+// endLineAt moves past the CR or LF that ends a line at end (< len(body)),
+// and past the LF of a CR LF pair with it: the next line then starts at
+// pos, where PlainDisallow and NextByte look for it (in a file of CR LF
+// pairs they would otherwise find the LF).
 func (t *Tokenizer) endLineAt(end int) {
 	pos := end + 1
-	t.prevCR = false
-	if t.body[end] == '\r' {
-		if pos < len(t.body) && t.body[pos] == '\n' {
-			pos++
-		} else {
-			t.prevCR = true
-		}
+	if t.body[end] == '\r' && pos < len(t.body) && t.body[pos] == '\n' {
+		pos++
 	}
 	t.pos = pos
 }
@@ -308,34 +297,25 @@ func NewTokenizer(body string) Tokenizer {
 func (t *Tokenizer) Next(l *Line) bool {
 	for !t.done {
 		if t.pos < len(t.body) {
-			// Empty lines, a sixth of real files' lines, take no scan.
-			switch c := t.body[t.pos]; c {
-			case '\n':
-				t.pos++
-				if t.prevCR {
-					t.prevCR = false // the LF of a CR LF pair
-					continue
-				}
-				t.lines++
-				*l = Line{Num: t.lines, Flags: LineEmpty}
-				return true
-			case '\r':
-				t.pos++
-				t.prevCR = true
-				if t.pos < len(t.body) && t.body[t.pos] == '\n' {
-					t.pos++ // the LF of the pair, at once (see endLineAt)
-					t.prevCR = false
-				}
-				t.lines++
-				*l = Line{Num: t.lines, Flags: LineEmpty}
-				return true
-			default:
-				// Lines that start with a byte of the filter are read
-				// without a call.
-				if t.filter != nil && !t.filter[c] && t.passLines() {
-					continue
-				}
+			c := t.body[t.pos]
+			// Lines that start with a byte of the filter are read
+			// without a call. No filter holds a line end.
+			if t.filter != nil && !t.filter[c] && t.passLines() {
+				continue
 			}
+			// Empty lines, a sixth of real files' lines, take no scan.
+			if c == '\n' || c == '\r' {
+				t.lines++
+				t.endLineAt(t.pos)
+				*l = Line{Num: t.lines, Flags: LineEmpty}
+				return true
+			}
+		} else if t.filter != nil {
+			// The last line, empty: a filter passes it, as passLines
+			// passes empty lines.
+			t.lines++
+			t.done = true
+			continue
 		}
 		t.readLine(l)
 		return true
@@ -411,7 +391,6 @@ func (t *Tokenizer) readLine(l *Line) {
 	} else {
 		t.done = true
 		t.pos = len(t.body)
-		t.prevCR = false
 	}
 	t.lines++
 	content := s[:end]

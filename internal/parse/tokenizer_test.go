@@ -337,8 +337,7 @@ func TestScanMatchesTokenizeLine(t *testing.T) {
 }
 
 // A filtered Tokenizer returns exactly the lines of an unfiltered one whose
-// first byte that is not white space is in the filter (or that are empty,
-// not even white space),
+// first byte that is not white space is in the filter,
 // with the same numbers and contents: passing over a line never changes
 // how the next ones are split (CR LF pairs, the byte order mark, the last
 // line).
@@ -371,14 +370,13 @@ func TestFilterKeepsLines(t *testing.T) {
 }
 
 // firstByteIn reports whether line l of body (as tokenize returned it)
-// is one a Tokenizer filtered by set returns: its content is empty, or
-// starts, once leading white space is removed, with a byte of set. The
-// content is found again by splitting body the way Google does.
+// is one a Tokenizer filtered by set returns: its content starts, once
+// leading white space is removed, with a byte of set. The content is
+// found again by splitting body the way Google does.
 func firstByteIn(body string, l Line, set *FirstBytes) bool {
 	tok := NewTokenizer(body) // drops the byte order mark
-	line := splitLines(tok.Rest())[l.Num-1]
-	s := strings.TrimLeft(line, " \t\v\f")
-	return line == "" || s != "" && set[s[0]]
+	s := strings.TrimLeft(splitLines(tok.Rest())[l.Num-1], " \t\v\f")
+	return s != "" && set[s[0]]
 }
 
 // splitLines splits body at CR, LF and CR LF, as Google's parser does.
