@@ -168,6 +168,10 @@ func (t *Tokenizer) passLines() bool {
 // line is not consumed either way.
 func (t *Tokenizer) PlainDisallow() (rest string, offset int, ok bool) {
 	s := t.body[t.pos:]
+	// Most disallow lines start "Disallow: " and then their value.
+	if len(s) >= 16 && swar.Load64At(s, 0)|0x2020202020202020 == wordDisallow && s[8] == ':' && s[9] == ' ' && s[10] > ' ' {
+		return s[10:], 10, true
+	}
 	i := skipBlanks(s, 0)
 	if i+8 > len(s) || swar.Load64(s, i)|0x2020202020202020 != wordDisallow {
 		return "", 0, false
