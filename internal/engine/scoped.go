@@ -504,19 +504,22 @@ func (b *builder) scopedRules(rs *RuleSet, fileOrder *[]compiledRule, body, agen
 			b.scopedFields = append(b.scopedFields, Field{Key: sl.key.in(body), Value: sl.value.in(body), Line: int(sl.line)})
 			continue
 		}
-		b.lines[rules] = *sl
+		if rules != i {
+			b.lines[rules] = *sl
+		}
 		rules++
 		if !verbatim {
 			continue
 		}
-		var compact bool
-		if verbatim, compact = verbatimRule(sl, body); !verbatim {
-			continue
-		}
 		off, n := sl.value.off, sl.value.n
 		if sl.plain {
-			// A literal disallow: newCompiledRule's answer, known.
+			// A literal disallow, verbatim: newCompiledRule's answer,
+			// known.
 			b.compiled = append(b.compiled, compiledRule{off: off, n: uint16(n), head: uint8(min(n, 8)), line: sl.line})
+			continue
+		}
+		var compact bool
+		if verbatim, compact = verbatimRule(sl, body); !verbatim {
 			continue
 		}
 		info := uint8(0)
