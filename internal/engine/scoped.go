@@ -339,7 +339,15 @@ func (b *builder) collectScoped(body, agent string) (named, ok bool) {
 		// the tokenizer need not find; most of them start with a 'd' or
 		// 'D'.
 		if applies && gr.NextByte()|0x20 == 'd' {
-			if value, end, plain, ok := simpleDisallowValue(&gr); ok {
+			// They come in runs, read here in a loop of their own, until
+			// a line of another kind, or until the set is large enough
+			// for the test above to be made at every line.
+			read := false
+			for {
+				value, end, plain, ok := simpleDisallowValue(&gr)
+				if !ok {
+					break
+				}
 				v, in := spanIn(body, value)
 				if !in {
 					return named, false
@@ -354,6 +362,12 @@ func (b *builder) collectScoped(body, agent string) (named, ok bool) {
 					copied = values
 				}
 				gr.PassRuleTo(end)
+				read = true
+				if len(b.lines) > earlyScopedLines || gr.NextByte()|0x20 != 'd' {
+					break
+				}
+			}
+			if read {
 				continue
 			}
 		}
