@@ -469,8 +469,7 @@ func valueEnds(rest string, offset, k int) bool {
 
 // plainPrefix returns how many of the first bytes of s are plain pattern
 // bytes (see plainPatternByte), eight at a time: a byte below 0x21 or
-// above 0x7E, or one of "*$%#", ends them. Each test may flag bytes after
-// the first it finds, never before, so the lowest flag is exact.
+// above 0x7E, or one of "*$%#", ends them.
 func plainPrefix(s string) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
