@@ -404,6 +404,14 @@ func TestPlainDisallow(t *testing.T) {
 		offset int
 	}{
 		{"Disallow: /a", true, 10},
+		{"Disallow: /abcdefgh\n", true, 10}, // the usual shape, read by one word
+		{"DISALLOW: /abcdefgh\r\n", true, 10},
+		{"Disallow:  /abcdefgh\n", true, 11}, // two spaces
+		{"Disallow:\t/abcdefgh\n", true, 10},
+		{"Disallow: \v/abcdefgh\n", true, 11},
+		{"Disallow: #/abcdefgh\n", true, 10}, // a comment: an empty value
+		{"Disallow: \n/abcdefgh", true, 10},  // an empty value, the line's end
+		{"Disallow-: /abcdefgh\n", false, 0},
 		{"disallow:/a", true, 9},
 		{" \tDISALLOW \t: \t/a b", true, 15},
 		{"disallow:", true, 9},
