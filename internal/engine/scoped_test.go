@@ -361,12 +361,13 @@ func TestScopedScansThenIndex(t *testing.T) {
 	}
 }
 
-// The question after the one that built a scoped set answers from its
-// rules in file order; the next sorts them, without allocating. Every
-// answer is the reference model's (Google's longest match, allow winning
-// ties, the first line on ties), for a set sorted by insertion, one
-// sorted through the stack's scratch and one with an index.
-func TestScopedSortsAtThirdQuestion(t *testing.T) {
+// The fileOrderScans questions after the one that built a scoped set
+// answer from its rules in file order; the next sorts them, without
+// allocating. Every answer is the reference model's (Google's longest
+// match, allow winning ties, the first line on ties), for a set sorted by
+// insertion, one sorted through the stack's scratch and one with an
+// index.
+func TestScopedSortsAfterFileOrderScans(t *testing.T) {
 	rulesOf := func(n int) string {
 		var b strings.Builder
 		b.WriteString("user-agent: *\n")
@@ -392,7 +393,7 @@ func TestScopedSortsAtThirdQuestion(t *testing.T) {
 			if s == nil {
 				t.Fatalf("%d rules: no scoped set after question %d", 2*n, q)
 			}
-			if sorted, want := s.readers.Load() < 0, q >= 3; sorted != want {
+			if sorted, want := s.readers.Load() < 0, q >= 2+fileOrderScans; sorted != want {
 				t.Fatalf("%d rules: after question %d sorted %v, want %v", 2*n, q, sorted, want)
 			}
 			if q >= 2 && allocs != 0 {
