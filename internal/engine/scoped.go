@@ -579,14 +579,12 @@ func (b *builder) scopedRules(rs *RuleSet, fileOrder *[]compiledRule, body, agen
 	return named, true
 }
 
-// verbatimRule reports whether the rule of sl is kept as its value in
-// body, which is its wire form or its compact form, and not an allow
-// Google derives a directory pattern from. compact reports the compact
-// form (see valueFormOf).
+// verbatimRule reports whether the rule of sl, not a plain disallow
+// (scopedRules keeps those as they are), is kept as its value in body,
+// which is its wire form or its compact form, and not an allow Google
+// derives a directory pattern from. compact reports the compact form (see
+// valueFormOf).
 func verbatimRule(sl *scopedLine, body string) (verbatim, compact bool) {
-	if sl.plain {
-		return true, false // escaping leaves it alone
-	}
 	value := sl.value.in(body)
 	if sl.escape {
 		switch valueFormOf(value) {

@@ -313,6 +313,9 @@ func literalDiffers(rest string, offset int, path string, n int) bool {
 
 // simplePrefix returns how many of the first bytes of s are bytes of a
 // simple value (see disallowLine): plainPrefix's bytes, and '*' and '$'.
+// It is plainPrefix's loop with its own stop bytes: one loop for both,
+// choosing the stops by a flag, made the corpus's first question 2.5 %
+// slower in instructions.
 func simplePrefix(s string) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
