@@ -81,7 +81,14 @@ func (f *File) largeQuestion(body, agent, url string, asked uint32) (v Verdict, 
 		// The first question only streams: a file asked once costs a
 		// stream, where compiling it costs about twice as much.
 		f.startBuildApart()
-		if runtime.GOMAXPROCS(0) < 2 && f.mu.TryLock() {
+		if runtime.GOMAXPROCS(0) < 2 {
+			// Lock, not TryLock: the goroutine may have been preempted
+			// in the middle of its part, and a question that passed it
+			// by would leave the compile a part behind the questions.
+			// Waiting lets the holder finish; with one CPU that work is
+			// done either way, and a question waits at most for the
+			// parts of those ahead of it, which the compile needed.
+			f.mu.Lock()
 			f.buildStep(buildPartWork)
 			f.mu.Unlock()
 		}
