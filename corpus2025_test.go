@@ -65,6 +65,9 @@ func TestReferenceCorpus2025(t *testing.T) {
 				t.Errorf("%s: Explain(%q, %q) = %v line %d; reference says %v line %d",
 					names[i], q.Agent, q.URL, v.Allowed, v.Rule.Line, wantAllowed, wantLine)
 			}
+			if once := robotstxt.Allowed(f, q.Agent, q.URL); once != wantAllowed {
+				t.Errorf("%s: robotstxt.Allowed(file, %q, %q) = %v; reference says %v", names[i], q.Agent, q.URL, once, wantAllowed)
+			}
 			queries++
 		}
 	}

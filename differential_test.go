@@ -26,6 +26,16 @@ func streamTwin(t *testing.T, body []byte, compiled *robotstxt.Robots, agent, ur
 	}
 }
 
+// onceTwin fails t when the one-question function, robotstxt.Allowed,
+// answers a question about body otherwise than r, a Robots of body whose
+// answers the caller checks, does.
+func onceTwin(t *testing.T, body []byte, r *robotstxt.Robots, agent, url string) {
+	t.Helper()
+	if got, want := robotstxt.Allowed(body, agent, url), r.Allowed(agent, url); got != want {
+		t.Fatalf("robotstxt.Allowed(body, %q, %q) = %v; Parse(body).Allowed: %v\nrobots.txt: %q", agent, url, got, want, body)
+	}
+}
+
 // compareWithReference fails t when r and the reference model disagree on
 // a query.
 func compareWithReference(t *testing.T, body []byte, ref *reference.Model, r *robotstxt.Robots, agent, url string) {
@@ -57,6 +67,7 @@ func TestReferenceGenerated(t *testing.T) {
 			agent, url := c.From(reference.GenQAgent), reference.GenURL(c)
 			compareWithReference(t, body, ref, r, agent, url)
 			streamTwin(t, body, r, agent, url)
+			onceTwin(t, body, r, agent, url)
 		}
 	})
 }
@@ -92,6 +103,9 @@ func TestReferenceCorpus(t *testing.T) {
 			if v.Allowed != wantAllowed || v.Rule.Line != wantLine {
 				t.Errorf("%s: Explain(%q, %q) = %v line %d; reference says %v line %d",
 					names[i], q.agent, q.url, v.Allowed, v.Rule.Line, wantAllowed, wantLine)
+			}
+			if once := robotstxt.Allowed(f, q.agent, q.url); once != wantAllowed {
+				t.Errorf("%s: robotstxt.Allowed(file, %q, %q) = %v; reference says %v", names[i], q.agent, q.url, once, wantAllowed)
 			}
 			queries++
 		}
@@ -182,6 +196,7 @@ func FuzzAllowed(f *testing.F) {
 		r := robotstxt.Parse(data)
 		compareWithReference(t, data, reference.New(data), r, agent, url)
 		streamTwin(t, data, r, agent, url)
+		onceTwin(t, data, r, agent, url)
 		if len(url) < 512 {
 			if n := testing.AllocsPerRun(2, func() { r.Allowed(agent, url) }); n != 0 {
 				t.Fatalf("Allowed(%q, %q) allocated %v times", agent, url, n)
@@ -211,6 +226,7 @@ func FuzzDifferential(f *testing.F) {
 			agent, url := c.From(reference.GenQAgent), reference.GenURL(c)
 			compareWithReference(t, body, ref, r, agent, url)
 			streamTwin(t, body, r, agent, url)
+			onceTwin(t, body, r, agent, url)
 		}
 	})
 }

@@ -26,6 +26,19 @@ Sitemap: https://example.com/sitemap.xml
 	// [https://example.com/sitemap.xml]
 }
 
+// A program that asks one question of a file, such as a link checker
+// that meets each site once, need not keep it.
+func ExampleAllowed() {
+	body := []byte("User-agent: *\nDisallow: /drafts/\n\nUser-agent: Googlebot-Image\nDisallow: /\n")
+	fmt.Println(robotstxt.Allowed(body, "Googlebot", "https://example.com/drafts/plan.html"))
+	fmt.Println(robotstxt.Allowed(body, "Googlebot", "https://example.com/index.html"))
+	fmt.Println(robotstxt.Allowed(body, "Googlebot-Image", "https://example.com/logo.png"))
+	// Output:
+	// false
+	// true
+	// false
+}
+
 func ExampleRobots_Explain() {
 	robots := robotstxt.Parse([]byte("User-agent: *\nDisallow: /search\nAllow: /search/about\n"))
 	for _, url := range []string{"/search?q=go", "/search/about", "/maps"} {

@@ -40,3 +40,26 @@ func BenchmarkParseCheckCorpus(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAllowedOnceCorpus asks each corpus file one question through
+// robotstxt.Allowed, the question that BenchmarkParseCheckCorpus's
+// checks=1 asks after Parse: the file is read once and not kept.
+func BenchmarkAllowedOnceCorpus(b *testing.B) {
+	_, files := loadCorpus(b)
+	first := make([]crawlerQuery, len(files))
+	for i, f := range files {
+		for _, q := range crawlerQueries([][]byte{f}) {
+			if q.agent == "Googlebot" {
+				first[i] = q
+				break
+			}
+		}
+	}
+	b.SetBytes(corpusSize(files))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		for j, f := range files {
+			robotstxt.Allowed(f, first[j].agent, first[j].url)
+		}
+	}
+}

@@ -178,7 +178,8 @@ func trReadRecord(r *bufio.Reader, file int) (trRecord, error) {
 // TestGoogleTranscript compares the library's answers with Google's
 // recorded ones: the verdict and the deciding line of every query, through
 // Explain (the first questions of a file streamed, later ones compiled),
-// Allowed, an Agent, and Explain on a file never compiled.
+// Allowed, an Agent, Explain on a file never compiled, and the verdict of
+// the one-question function robotstxt.Allowed.
 func TestGoogleTranscript(t *testing.T) {
 	if *trUpdateTranscript {
 		t.Skip("-update: TestRecordGoogleTranscript records the transcript")
@@ -275,6 +276,7 @@ func trCompareFile(t *testing.T, rec trRecord, gf trGenFile, mismatches *atomic.
 		v = robots.Agent(q.agent).Explain(q.url)
 		got, how = append(got, trAnswer{v.Allowed, v.Rule.Line}), append(how, "Agent(agent).Explain")
 		got, how = append(got, trAnswer{robots.Allowed(q.agent, q.url), want.line}), append(how, "Allowed")
+		got, how = append(got, trAnswer{robotstxt.Allowed(gf.body, q.agent, q.url), want.line}), append(how, "robotstxt.Allowed (one question, the file not kept)")
 		for j, g := range got {
 			if g != want {
 				if mismatches.Add(1) <= 20 {

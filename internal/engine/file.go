@@ -7,8 +7,9 @@
 // holds how the answers are found. Its surface is small: a [File] is one
 // file (Load, then Allowed, Explain, Rules, Resolve, Groups, Fields,
 // Sitemaps), a [RuleSet] the rules that apply to one crawler (Allowed,
-// Verdict, CrawlDelay, RequestRate, Usage), and [CompileRules] compiles a
-// list of rules on its own, for the linter.
+// Verdict, CrawlDelay, RequestRate, Usage), [CompileRules] compiles a
+// list of rules on its own, for the linter, and [AllowedOnce] answers one
+// question of a file that is not kept.
 //
 // One file per concern, one strategy per file, as package regexp has:
 //
@@ -16,6 +17,7 @@
 //	choose.go     the one function that picks: stream, compile one agent or the file
 //	buildparts.go a large file compiled in parts while questions stream
 //	stream.go     strategy 1: answer one question by reading the file once
+//	once.go       one question of a file never loaded: the stream alone
 //	scoped.go     the rule set of one agent, compiled alone from one pass
 //	scan.go       strategy 2: try a compiled rule set's rules in order
 //	index.go      strategy 3: find the deciding rule through a prefix index
