@@ -6,8 +6,11 @@ import "github.com/seed50c7eacc/robotstxt/internal/engine"
 // the robots.txt file data, as Parse(data).Allowed(agent, url) does, for a
 // program that asks one question of a file: it reads the file once, the
 // way Google's RobotsMatcher::OneAgentAllowedByRobots does, and keeps
-// nothing. Most often it does not allocate, and it reads data only during
-// the call.
+// nothing: it reads data only during the call. It does not allocate
+// unless the URL needs escaping and its path is longer than 2 KiB once
+// escaped, or the question would cost a stream too much (thousands of
+// wildcard rules against a long path), which it answers by compiling a
+// copy of the file.
 //
 // A file asked more than once is parsed once with [Parse], whose later
 // questions cost a small fraction of this one; from the second question

@@ -10,6 +10,12 @@
 //		// fetch it
 //	}
 //
+// A program that asks one question of a file and does not keep it calls
+// [Allowed], which reads the file once, copies nothing and most often
+// allocates nothing:
+//
+//	ok := robotstxt.Allowed(body, "Googlebot", "https://example.com/some/page")
+//
 // Parse accepts any bytes and never fails: lines it cannot read are
 // ignored, as Google ignores them. It reads the first 512,000 bytes
 // (500 KiB), as Googlebot does; [ParseWith] changes or lifts that limit.
