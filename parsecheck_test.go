@@ -57,6 +57,7 @@ func BenchmarkAllowedOnceCorpus(b *testing.B) {
 	}
 	b.SetBytes(corpusSize(files))
 	b.ReportAllocs()
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for j, f := range files {
 			robotstxt.Allowed(f, first[j].agent, first[j].url)
