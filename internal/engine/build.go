@@ -32,8 +32,8 @@ type builder struct {
 	names        []parse.Naming
 	groupIDs     []int32
 	groupSet     []int32
-	lines        []scopedLine // the lines of a scoped set (see scoped.go)
-	scopedFields []Field      // and its fields
+	fieldLines   []scopedField // the fields of a scoped set (see scoped.go)
+	scopedFields []Field       // and its fields
 }
 
 // A span is a string of builder.text.
@@ -390,7 +390,7 @@ func (b *builder) rulesInOrder() bool {
 func (b *builder) release() {
 	if cap(b.text) > maxPooledText || cap(b.rules) > maxPooledRules || cap(b.compiled) > maxPooledRules ||
 		cap(b.agents) > maxPooledRules || cap(b.fields) > maxPooledRules || cap(b.names) > maxPooledRules ||
-		cap(b.lines) > maxPooledRules || cap(b.scopedFields) > maxPooledRules {
+		cap(b.fieldLines) > maxPooledRules || cap(b.scopedFields) > maxPooledRules {
 		return
 	}
 	b.reset()

@@ -271,32 +271,36 @@ func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 	}
 }
 
-// A scopedLine is a rule line, or another line (a field), of a group
-// that applies to the agent.
-type scopedLine struct {
-	// Spans of the body: a field's key (empty for a rule), and the value.
-	// No string is kept, so that the lines hold no pointer: appending and
-	// moving them then costs no write barrier while the garbage collector
-	// runs (a tenth of a corpus file's first question, measured with the
-	// strings).
+// A scopedField is a line other than a rule (crawl-delay, content-usage,
+// ...) of a group that applies to the agent.
+type scopedField struct {
+	// Spans of the body, the key and the value. No string is kept, so
+	// that the lines hold no pointer: appending and moving them then costs
+	// no write barrier while the garbage collector runs (a tenth of a
+	// corpus file's first question, measured with the strings).
 	key, value span
 	line       int32
-	allow      bool
-	escape     bool // parse.LineMayEscape
 	named      bool // of a group naming the agent (else of a "*" group)
-	field      bool // a line other than a rule (crawl-delay, content-usage, ...)
-	plain      bool // a disallow rule of plain bytes (see simpleDisallowValue)
 }
 
-// collectScoped reads the rule lines and the other lines (fields) of the
-// groups of body that apply to agent into b.lines, as streamVerdict
-// follows the groups: the groups naming the agent, and the "*" groups
-// until one names it (after which they cannot apply). named reports
-// whether some group names the agent; ok is false when the groups that
-// apply hold more than maxScopedLines lines, for the caller to compile the
-// whole file instead.
-func (b *builder) collectScoped(body, agent string) (named, ok bool) {
-	b.lines = b.lines[:0]
+// collectScoped compiles the rules of the groups of body that apply to
+// agent into b.compiled, in file order, as spans of body, and reads their
+// other lines (fields) into b.fieldLines, as streamVerdict follows the
+// groups: the groups naming the agent, and the "*" groups until one names
+// it (after which they cannot apply). named reports whether some group
+// names the agent; verbatim that every rule kept is a span of body, as
+// written (see scopedRule), else the caller compiles them again into a
+// string block of their own, from what b.compiled holds of each. ok is
+// false when the groups that apply hold more than maxScopedLines lines,
+// for the caller to compile the whole file instead.
+//
+// The rules are compiled as they are read, with no record of their lines
+// in between: a rule of the "*" groups read before the first group that
+// names the agent is dropped at the end if one does, and every rule read
+// after it is of such a group (a group's user-agent lines all come before
+// its rules).
+func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
+	b.compiled, b.fieldLines = b.compiled[:0], b.fieldLines[:0]
 	gr := parse.NewGrouper(body)
 	var l parse.Grouped
 	// As in streamVerdict: only user-agent lines can matter while no
@@ -306,10 +310,14 @@ func (b *builder) collectScoped(body, agent string) (named, ok bool) {
 	// line makes it apply: they are kept until the group is known not to.
 	gr.Filter(parse.AgentLines)
 	inNamed, inGlobal, applies := false, false, false
-	start := 0 // where the open group's lines start in b.lines
+	start := 0 // where the open group's fields start in b.fieldLines
 	num := 0   // the number of the last line read
+	// cut is how many rules were read before the first group naming the
+	// agent; notVerbatim is 1 + the index of the last rule read that is
+	// not kept as written, 0 if none.
+	cut, notVerbatim := 0, 0
 	// The bytes of the values read, once one may need escaping: then
-	// every pattern may be copied (see verbatimRule), at least these
+	// every pattern may be copied (see scopedRule), at least these
 	// bytes. A value of bytes >= 0x80 is kept as written, in compact
 	// form, but counts here all the same: a set of thousands of them
 	// (reference.HostileFamilies' non-ascii) keeps more than twice the
@@ -326,7 +334,7 @@ func (b *builder) collectScoped(body, agent string) (named, ok bool) {
 		// maxScopedLines lines. Files of one huge group
 		// (reference.HostileFamilies) would otherwise be read more than
 		// half through before it is known.
-		if len(b.lines) > earlyScopedLines && !small && denser(len(b.lines), wild, copied, len(body)-len(gr.Rest())) {
+		if read := len(b.compiled) + len(b.fieldLines); read > earlyScopedLines && !small && denser(read, wild, copied, len(body)-len(gr.Rest())) {
 			if lines == 0 {
 				// Counted once: a file of at most maxScopedLines lines is
 				// never too large, however dense.
@@ -334,7 +342,7 @@ func (b *builder) collectScoped(body, agent string) (named, ok bool) {
 				small = lines <= maxScopedLines
 			}
 			if !small {
-				return named, false
+				return named, false, false
 			}
 		}
 		// Most rule lines are disallow lines of simple bytes, whose value
@@ -352,12 +360,17 @@ func (b *builder) collectScoped(body, agent string) (named, ok bool) {
 				}
 				v, in := spanIn(body, value)
 				if !in {
-					return named, false
+					return named, false, false
 				}
 				num++
-				b.lines = append(b.lines, scopedLine{value: v, line: int32(num), named: inNamed, plain: plain})
-				if !plain && (strings.IndexByte(value, '*') >= 0 || strings.HasSuffix(value, "$")) {
-					wild++
+				if plain {
+					// newCompiledRule's answer, known.
+					b.compiled = append(b.compiled, compiledRule{off: v.off, n: uint16(v.n), head: uint8(min(v.n, 8)), line: int32(num)})
+				} else {
+					b.compiled = append(b.compiled, newCompiledRule(value, v.off, num, 0))
+					if strings.IndexByte(value, '*') >= 0 || strings.HasSuffix(value, "$") {
+						wild++
+					}
 				}
 				values += len(value)
 				if copied > 0 {
@@ -365,7 +378,7 @@ func (b *builder) collectScoped(body, agent string) (named, ok bool) {
 				}
 				gr.PassRuleTo(end)
 				read = true
-				if len(b.lines) > earlyScopedLines || gr.NextByte()|0x20 != 'd' {
+				if len(b.compiled)+len(b.fieldLines) > earlyScopedLines || gr.NextByte()|0x20 != 'd' {
 					break
 				}
 			}
@@ -381,41 +394,46 @@ func (b *builder) collectScoped(body, agent string) (named, ok bool) {
 		case parse.RoleAgent:
 			if l.NewGroup {
 				if !applies {
-					b.lines = b.lines[:start]
+					b.fieldLines = b.fieldLines[:start]
 				}
-				start = len(b.lines)
+				start = len(b.fieldLines)
 				inNamed, inGlobal = false, false
 			}
 			if parse.IsGlobalAgent(l.Value) {
 				inGlobal = true
 			} else if parse.EqualFold(parse.ProductToken(l.Value), agent) {
+				if !named {
+					cut = len(b.compiled)
+				}
 				inNamed, named = true, true
 			}
 			applies = inNamed || inGlobal && !named
-			// The group's lines so far are fields, of its kind now.
-			for i := start; i < len(b.lines); i++ {
-				b.lines[i].named = inNamed
+			// The group's fields so far are of its kind now.
+			for i := start; i < len(b.fieldLines); i++ {
+				b.fieldLines[i].named = inNamed
 			}
 			gr.Filter(nil)
 		case parse.RoleRule:
 			if !applies {
-				b.lines = b.lines[:start]
+				b.fieldLines = b.fieldLines[:start]
 				gr.Filter(parse.AgentLines) // the group has a rule now
 				continue
 			}
 			v, in := spanIn(body, l.Value)
 			if !in {
-				return named, false
+				return named, false, false
 			}
-			b.lines = append(b.lines, scopedLine{
-				value: v, line: int32(num), allow: l.Kind == parse.KeyAllow,
-				escape: l.Flags&parse.LineMayEscape != 0, named: inNamed,
-			})
+			mayEscape := l.Flags&parse.LineMayEscape != 0
+			c, asWritten := scopedRule(l.Value, v, num, l.Kind == parse.KeyAllow, mayEscape)
+			b.compiled = append(b.compiled, c)
+			if !asWritten {
+				notVerbatim = len(b.compiled)
+			}
 			values += len(l.Value)
 			if strings.IndexByte(l.Value, '*') >= 0 || strings.HasSuffix(l.Value, "$") {
 				wild++
 			}
-			if l.Flags&parse.LineMayEscape != 0 || copied > 0 {
+			if mayEscape || copied > 0 {
 				copied = values
 			}
 		case parse.RoleOther:
@@ -423,16 +441,51 @@ func (b *builder) collectScoped(body, agent string) (named, ok bool) {
 				k, kin := spanIn(body, l.Key)
 				v, vin := spanIn(body, l.Value)
 				if !kin || !vin {
-					return named, false
+					return named, false, false
 				}
-				b.lines = append(b.lines, scopedLine{key: k, value: v, line: int32(num), named: inNamed, field: true})
+				b.fieldLines = append(b.fieldLines, scopedField{key: k, value: v, line: int32(num), named: inNamed})
 			}
 		}
 	}
 	if !applies {
-		b.lines = b.lines[:start]
+		b.fieldLines = b.fieldLines[:start]
 	}
-	return named, true
+	if named && cut > 0 {
+		// The rules of the "*" groups read before the first group naming
+		// the agent do not apply.
+		b.compiled = b.compiled[:copy(b.compiled, b.compiled[cut:])]
+		notVerbatim = max(notVerbatim-cut, 0)
+	}
+	return named, notVerbatim == 0, true
+}
+
+// scopedRule compiles a rule of a scoped set, whose value is the span v
+// of the body, as a span of the body when the value as written is its
+// wire form or its compact form, and it is not an allow Google derives a
+// directory pattern from (asWritten). Otherwise the rule only records
+// where its value is, whether it allows and its line, which is what the
+// set's compile into a string block of its own reads of it (scopedRules).
+// mayEscape is parse.LineMayEscape.
+func scopedRule(value string, v span, line int, allow, mayEscape bool) (c compiledRule, asWritten bool) {
+	info := uint8(0)
+	if allow {
+		info = ruleAllow
+	}
+	recorded := compiledRule{off: v.off, n: uint16(v.n), line: int32(line), info: info}
+	if mayEscape {
+		switch valueFormOf(value) {
+		case asEscaped:
+			return recorded, false
+		case asCompactForm:
+			info |= ruleCompact
+		}
+	}
+	if allow && value != "" {
+		if _, ok := parse.IndexDirectory(value); ok {
+			return recorded, false
+		}
+	}
+	return newCompiledRule(value, v.off, line, info), true
 }
 
 // simpleDisallowValue returns the value of the next line, without
@@ -499,52 +552,15 @@ func plainPrefix(s string) int {
 // whether some group names the agent; ok is false when the set would be
 // too large to keep beside the file's copy (see maxScopedLines).
 func (b *builder) scopedRules(rs *RuleSet, fileOrder *[]compiledRule, body, agent string) (named, ok bool) {
-	named, ok = b.collectScoped(body, agent)
+	named, verbatim, ok := b.collectScoped(body, agent)
 	if !ok {
 		return false, false
 	}
-	// One pass sets the fields apart in their scratch, keeps the rules in
-	// b.lines and compiles them as spans of body while they all can be:
-	// the "*" groups read before the first group naming the agent do not
-	// apply.
 	b.scopedFields = b.scopedFields[:0]
-	b.compiled = b.compiled[:0]
-	rules, verbatim := 0, true
-	for i := range b.lines {
-		sl := &b.lines[i]
-		switch {
-		case named && !sl.named:
-			continue
-		case sl.field:
-			b.scopedFields = append(b.scopedFields, Field{Key: sl.key.in(body), Value: sl.value.in(body), Line: int(sl.line)})
-			continue
+	for i := range b.fieldLines {
+		if fl := &b.fieldLines[i]; fl.named || !named {
+			b.scopedFields = append(b.scopedFields, Field{Key: fl.key.in(body), Value: fl.value.in(body), Line: int(fl.line)})
 		}
-		if rules != i {
-			b.lines[rules] = *sl
-		}
-		rules++
-		if !verbatim {
-			continue
-		}
-		off, n := sl.value.off, sl.value.n
-		if sl.plain {
-			// A literal disallow, verbatim: newCompiledRule's answer,
-			// known.
-			b.compiled = append(b.compiled, compiledRule{off: off, n: uint16(n), head: uint8(min(n, 8)), line: sl.line})
-			continue
-		}
-		var compact bool
-		if verbatim, compact = verbatimRule(sl, body); !verbatim {
-			continue
-		}
-		info := uint8(0)
-		if sl.allow {
-			info = ruleAllow
-		}
-		if compact {
-			info |= ruleCompact
-		}
-		b.compiled = append(b.compiled, newCompiledRule(sl.value.in(body), off, int(sl.line), info))
 	}
 	if len(b.scopedFields) > 0 {
 		// As setFor and buildUsage find them for the groups merged.
@@ -556,17 +572,21 @@ func (b *builder) scopedRules(rs *RuleSet, fileOrder *[]compiledRule, body, agen
 	text := padded(body)
 	if !verbatim {
 		// Some pattern is not a span of body: all are kept in a string
-		// block of the set's own, as the builder keeps them.
-		b.compiled = b.compiled[:0]
-		for i := range b.lines[:rules] {
-			sl := &b.lines[i]
-			b.addRule(sl.allow, sl.value.in(body), int(sl.line), sl.escape)
+		// block of the set's own, as the builder keeps them, from where
+		// each rule's value is in body (a span of it as written, whatever
+		// scopedRule made of the rule). The escaping hint is not kept:
+		// valueFormOf tells any value's form.
+		rules := len(b.compiled)
+		for i := range b.compiled {
+			c := &b.compiled[i]
+			b.addRule(c.info&ruleAllow != 0, spanOf(body, c.off, uint32(c.n)), int(c.line), true)
 		}
 		if tooLarge(rules, 0, len(b.text), len(body)) {
 			return false, false
 		}
 		var pad [textPadding]byte
 		text = string(append(b.text, pad[:]...))
+		b.compiled = b.compiled[:0]
 		for i := range b.rules {
 			d := &b.rules[i]
 			b.compiled = append(b.compiled, newCompiledRule(spanOf(text, d.pattern.off, d.pattern.n), d.pattern.off, int(d.line), d.info))
@@ -577,29 +597,6 @@ func (b *builder) scopedRules(rs *RuleSet, fileOrder *[]compiledRule, body, agen
 	}
 	*fileOrder, rs.text = slices.Clone(b.compiled), text
 	return named, true
-}
-
-// verbatimRule reports whether the rule of sl, not a plain disallow
-// (scopedRules keeps those as they are), is kept as its value in body,
-// which is its wire form or its compact form, and not an allow Google
-// derives a directory pattern from. compact reports the compact form (see
-// valueFormOf).
-func verbatimRule(sl *scopedLine, body string) (verbatim, compact bool) {
-	value := sl.value.in(body)
-	if sl.escape {
-		switch valueFormOf(value) {
-		case asEscaped:
-			return false, false
-		case asCompactForm:
-			compact = true
-		}
-	}
-	if sl.allow && value != "" {
-		if _, ok := parse.IndexDirectory(value); ok {
-			return false, false
-		}
-	}
-	return true, compact
 }
 
 // spanIn returns the span of body that s is. The tokenizer's keys and
