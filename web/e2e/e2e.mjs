@@ -496,11 +496,23 @@ async function typing(page) {
       `(${lat.map((x) => Math.round(x)).join(", ")}); long tasks (start+ms): ${tasks || "none"}`);
   }
   // A worker still on a stale question after stuckMs is replaced; the page
-  // then shows the answer to the newest edit.
-  await page.evaluate(() => { robotstxtEngine.stuckMs = 30; });
-  await page.keyboard.type("xyz", { delay: 150 });
-  typed += "xyz";
-  await settled(page);
+  // then shows the answer to the newest edit. Each key is pressed once the
+  // page has asked about the one before (a job runs), so that the next
+  // question comes while that job, hundreds of milliseconds on this file,
+  // is still running: keys typed on a timer alone can fall within one
+  // debounce when the page is busy, and then no job is ever stale.
+  await page.evaluate(() => { robotstxtEngine.stuckMs = 0; });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    for (const k of "xyz") {
+      const asked = await page.evaluate(() => robotstxtEngine.running ? robotstxtEngine.running.seq : -1);
+      await page.keyboard.type(k);
+      await page.waitForFunction((seq) => robotstxtEngine.running !== null && robotstxtEngine.running.seq !== seq,
+        asked, { timeout: 10_000, polling: 5 }).catch(() => {});
+    }
+    typed += "xyz";
+    await settled(page);
+    if (await page.evaluate(() => robotstxtEngine.restarts > 0)) break;
+  }
   const after = await page.evaluate(() => ({
     restarts: robotstxtEngine.restarts, shown: document.querySelector("#line-2 .text").textContent,
     written: document.getElementById("robots").value.split("\n")[1], status: document.getElementById("status").textContent,
