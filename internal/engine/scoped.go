@@ -367,8 +367,9 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 					// newCompiledRule's answer, known.
 					b.compiled = append(b.compiled, compiledRule{off: v.off, n: uint16(v.n), head: uint8(min(v.n, 8)), line: int32(num)})
 				} else {
-					b.compiled = append(b.compiled, newCompiledRule(value, v.off, num, 0))
-					if strings.IndexByte(value, '*') >= 0 || strings.HasSuffix(value, "$") {
+					c := newCompiledRule(value, v.off, num, 0)
+					b.compiled = append(b.compiled, c)
+					if c.info&ruleWild != 0 {
 						wild++
 					}
 				}
@@ -430,7 +431,7 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 				notVerbatim = len(b.compiled)
 			}
 			values += len(l.Value)
-			if strings.IndexByte(l.Value, '*') >= 0 || strings.HasSuffix(l.Value, "$") {
+			if c.info&ruleWild != 0 {
 				wild++
 			}
 			if mayEscape || copied > 0 {
@@ -462,27 +463,27 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 // scopedRule compiles a rule of a scoped set, whose value is the span v
 // of the body, as a span of the body when the value as written is its
 // wire form or its compact form, and it is not an allow Google derives a
-// directory pattern from (asWritten). Otherwise the rule only records
-// where its value is, whether it allows and its line, which is what the
-// set's compile into a string block of its own reads of it (scopedRules).
+// directory pattern from (asWritten). Otherwise the rule is compiled
+// from its value as written all the same, for what the set's compile into
+// a string block of its own reads of it (scopedRules: where its value is,
+// whether it allows, its line) and for whether it is a wildcard rule.
 // mayEscape is parse.LineMayEscape.
 func scopedRule(value string, v span, line int, allow, mayEscape bool) (c compiledRule, asWritten bool) {
 	info := uint8(0)
 	if allow {
 		info = ruleAllow
 	}
-	recorded := compiledRule{off: v.off, n: uint16(v.n), line: int32(line), info: info}
 	if mayEscape {
 		switch valueFormOf(value) {
 		case asEscaped:
-			return recorded, false
+			return newCompiledRule(value, v.off, line, info), false
 		case asCompactForm:
 			info |= ruleCompact
 		}
 	}
 	if allow && value != "" {
 		if _, ok := parse.IndexDirectory(value); ok {
-			return recorded, false
+			return newCompiledRule(value, v.off, line, info), false
 		}
 	}
 	return newCompiledRule(value, v.off, line, info), true
@@ -579,7 +580,7 @@ func (b *builder) scopedRules(rs *RuleSet, fileOrder *[]compiledRule, body, agen
 		rules := len(b.compiled)
 		for i := range b.compiled {
 			c := &b.compiled[i]
-			b.addRule(c.info&ruleAllow != 0, spanOf(body, c.off, uint32(c.n)), int(c.line), true)
+			b.addRule(c.allow(), c.pattern(body), int(c.line), true)
 		}
 		if tooLarge(rules, 0, len(b.text), len(body)) {
 			return false, false
