@@ -116,7 +116,9 @@ func (b *builder) startReading(body string, dense bool) parse.Grouper {
 		b.text = slices.Grow(b.text[:0], len(body)/4)
 		b.rules = slices.Grow(b.rules[:0], len(body)/16)
 	}
-	return parse.NewGrouper(body)
+	gr := parse.NewGrouper(body)
+	gr.ReadSpans()
+	return gr
 }
 
 // readLines reads the lines of gr into the builder until it has read work
@@ -127,6 +129,7 @@ func (b *builder) readLines(at *parse.Grouper, work int) (done bool) {
 	gr := *at
 	stop := len(gr.Rest()) - work // read until no more than this is left
 	var l parse.Grouped
+	body := gr.Body()
 	for gr.Next(&l) {
 		switch l.Role {
 		case parse.RoleAgent:
@@ -138,25 +141,26 @@ func (b *builder) readLines(at *parse.Grouper, work int) (done bool) {
 				b.groups = append(b.groups, groupDraft{line: int32(l.Num), agentLo: a, agentHi: a, fieldLo: f, fieldHi: f, ruleLo: ru, ruleHi: ru})
 			}
 			g := &b.groups[l.Group]
-			value := b.keep(l.Value)
-			token := parse.ProductToken(l.Value)
+			agent := l.ValueAt.In(body)
+			value := b.keep(agent)
+			token := parse.ProductToken(agent)
 			tokenSpan := span{value.off, uint32(len(token))}
 			if parse.HasUpper(token) {
 				tokenSpan = b.keepLower(token)
 			}
 			b.agents = append(b.agents, agentDraft{value: value, token: tokenSpan})
 			g.agentHi++
-			if parse.IsGlobalAgent(l.Value) {
+			if parse.IsGlobalAgent(agent) {
 				g.global = true
 			}
 		case parse.RoleRule:
-			b.addRule(l.Kind == parse.KeyAllow, l.Value, l.Num, l.Flags&parse.LineMayEscape != 0)
+			b.addRule(l.Kind == parse.KeyAllow, l.ValueAt.In(body), l.Num, l.Flags&parse.LineMayEscape != 0)
 		case parse.RoleSitemap:
-			if l.Value != "" {
-				b.sitemaps = append(b.sitemaps, b.keep(l.Value))
+			if l.ValueAt.N != 0 {
+				b.sitemaps = append(b.sitemaps, b.keep(l.ValueAt.In(body)))
 			}
 		case parse.RoleOther:
-			b.fields = append(b.fields, fieldDraft{key: b.keep(l.Key), value: b.keep(l.Value), line: l.Num})
+			b.fields = append(b.fields, fieldDraft{key: b.keep(l.KeyAt.In(body)), value: b.keep(l.ValueAt.In(body)), line: l.Num})
 			if l.Group >= 0 {
 				b.groups[l.Group].fieldHi++
 			}

@@ -40,15 +40,15 @@ func (f *File) buildStep(work int) (built bool) {
 	if f.built.Load() {
 		return true
 	}
-	body := f.pending.Load()
-	if body == nil {
+	body, ok := f.body()
+	if !ok {
 		f.setBuilt()
 		return true
 	}
 	p := f.parts
 	if p == nil {
 		p = &partialBuild{b: builders.Get().(*builder)}
-		p.gr = p.b.startReading(*body, f.tooLarge.Load())
+		p.gr = p.b.startReading(body, f.tooLarge.Load())
 		f.parts = p
 	}
 	if !p.b.readLines(&p.gr, work) {

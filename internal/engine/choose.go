@@ -47,8 +47,8 @@ func (f *File) Explain(agent, url string) Verdict {
 // (buildparts.go). When rs is nil and answered false, f is compiled
 // whole, and its compiled form answers.
 func (f *File) choose(agent, url string) (rs *RuleSet, v Verdict, answered bool) {
-	body := f.pending.Load()
-	if body == nil || f.disallowAll {
+	body, ok := f.body()
+	if !ok || f.disallowAll {
 		f.compile()
 		return nil, Verdict{}, false
 	}
@@ -68,12 +68,12 @@ func (f *File) choose(agent, url string) (rs *RuleSet, v Verdict, answered bool)
 	}
 	asked := f.asked.Add(1)
 	if asked <= streamedQuestions {
-		if v, ok := streamVerdict(*body, agent, url); ok {
+		if v, ok := streamVerdict(body, agent, url); ok {
 			return nil, v, true
 		}
 	}
 	first := firstQuestion{url: url}
-	if s := f.scope(*body, agent, &first); s != nil {
+	if s := f.scope(body, agent, &first); s != nil {
 		// The question that built the set scanned its rules in file
 		// order, within a budget, rather than sort them or build their
 		// index.
@@ -84,7 +84,7 @@ func (f *File) choose(agent, url string) (rs *RuleSet, v Verdict, answered bool)
 	}
 	if f.tooLarge.Load() {
 		// scope found the set too large, now or before.
-		v, answered = f.largeQuestion(*body, agent, url, asked)
+		v, answered = f.largeQuestion(body, agent, url, asked)
 		return nil, v, answered
 	}
 	f.compile()

@@ -40,10 +40,10 @@ package engine
 import (
 	"math"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
-
-	"github.com/seed50c7eacc/robotstxt/internal/swar"
+	"unsafe"
 )
 
 // A File is one robots.txt file as the engine holds it: a copy of its
@@ -55,9 +55,14 @@ type File struct {
 	// questions are answered by reading that copy, as Google's matcher
 	// does (see choose.go), and the compiled form below is built, once,
 	// when a later question or another method needs it.
-	pending atomic.Pointer[string] // the file, until compiled; nil after
-	asked   atomic.Uint32          // questions asked before compiling
-	built   atomic.Bool            // the fields below are set
+	//
+	// pending is the first byte of the file's copy until compiled, nil
+	// after; pendingLen its length, set by Load. A pointer and a length
+	// rather than a *string: one allocation less a file.
+	pending    atomic.Pointer[byte]
+	pendingLen int
+	asked      atomic.Uint32 // questions asked before compiling
+	built      atomic.Bool   // the fields below are set
 	// disallowAll: a blanket disallow, every question is answered false.
 	// It sits by built, where the struct has room (Robots would cross a
 	// size class).
@@ -94,16 +99,26 @@ func (f *File) Load(data []byte) {
 		return
 	}
 	// The copy is followed by textPadding bytes, so that a scoped rule set
-	// can keep its patterns where they are in it (see scoped.go): most
-	// often the spare bytes of the allocation's size class, whose content
-	// does not matter (see compiledRule.mayMatch).
-	buf := append([]byte(nil), data...)
-	if cap(buf)-len(buf) < textPadding {
-		buf = make([]byte, len(data), len(data)+textPadding)
-		copy(buf, data)
+	// can keep its patterns where they are in it (see scoped.go): the
+	// spare bytes of the allocation, whose content does not matter (see
+	// compiledRule.mayMatch). A strings.Builder grown to size allocates
+	// without clearing the bytes the copy then writes, in one allocation
+	// of the size class that fits the padding too.
+	var kept strings.Builder
+	kept.Grow(len(data) + textPadding)
+	kept.Write(data)
+	f.pendingLen = len(data)
+	f.pending.Store(unsafe.StringData(kept.String()))
+}
+
+// body returns the file's copy, and false once f is compiled (the copy
+// is dropped then).
+func (f *File) body() (string, bool) {
+	p := f.pending.Load()
+	if p == nil {
+		return "", false
 	}
-	kept := swar.String(buf)
-	f.pending.Store(&kept)
+	return unsafe.String(p, f.pendingLen), true
 }
 
 // DisallowAll makes f a blanket disallow, which answers false to every

@@ -110,13 +110,13 @@ func (f *File) findScoped(agent string) *scopedSet {
 // as Rules does, from the agent's scoped set, compiling it if needed; ok
 // is false when f is to be compiled whole.
 func (f *File) scopedRules(agent string) (rs *RuleSet, specific, ok bool) {
-	body := f.pending.Load()
-	if body == nil || f.disallowAll {
+	body, ok := f.body()
+	if !ok || f.disallowAll {
 		return nil, false, false
 	}
 	s := f.findScoped(agent)
 	if s == nil {
-		if s = f.scope(*body, agent, nil); s == nil {
+		if s = f.scope(body, agent, nil); s == nil {
 			return nil, false, false
 		}
 	}
@@ -302,6 +302,7 @@ type scopedField struct {
 func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 	b.compiled, b.fieldLines = b.compiled[:0], b.fieldLines[:0]
 	gr := parse.NewGrouper(body)
+	gr.ReadSpans()
 	var l parse.Grouped
 	// As in streamVerdict: only user-agent lines can matter while no
 	// group is open, or while the open group does not apply and already
@@ -400,9 +401,9 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 				start = len(b.fieldLines)
 				inNamed, inGlobal = false, false
 			}
-			if parse.IsGlobalAgent(l.Value) {
+			if value := l.ValueAt.In(body); parse.IsGlobalAgent(value) {
 				inGlobal = true
-			} else if parse.EqualFold(parse.ProductToken(l.Value), agent) {
+			} else if parse.EqualFold(parse.ProductToken(value), agent) {
 				if !named {
 					cut = len(b.compiled)
 				}
@@ -420,17 +421,14 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 				gr.Filter(parse.AgentLines) // the group has a rule now
 				continue
 			}
-			v, in := spanIn(body, l.Value)
-			if !in {
-				return named, false, false
-			}
+			v, value := span{l.ValueAt.Off, l.ValueAt.N}, l.ValueAt.In(body)
 			mayEscape := l.Flags&parse.LineMayEscape != 0
-			c, asWritten := scopedRule(l.Value, v, num, l.Kind == parse.KeyAllow, mayEscape)
+			c, asWritten := scopedRule(value, v, num, l.Kind == parse.KeyAllow, mayEscape)
 			b.compiled = append(b.compiled, c)
 			if !asWritten {
 				notVerbatim = len(b.compiled)
 			}
-			values += len(l.Value)
+			values += len(value)
 			if c.info&ruleWild != 0 {
 				wild++
 			}
@@ -439,11 +437,7 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 			}
 		case parse.RoleOther:
 			if l.Group >= 0 {
-				k, kin := spanIn(body, l.Key)
-				v, vin := spanIn(body, l.Value)
-				if !kin || !vin {
-					return named, false, false
-				}
+				k, v := span{l.KeyAt.Off, l.KeyAt.N}, span{l.ValueAt.Off, l.ValueAt.N}
 				b.fieldLines = append(b.fieldLines, scopedField{key: k, value: v, line: int32(num), named: inNamed})
 			}
 		}

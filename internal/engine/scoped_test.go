@@ -27,7 +27,8 @@ func scopedTwin(t *testing.T, body []byte, compiled *File, agent, url string) {
 		return // nothing to compile: an empty file allows everything
 	}
 	first := firstQuestion{url: url}
-	s := f.scope(*f.pending.Load(), agent, &first)
+	kept, _ := f.body()
+	s := f.scope(kept, agent, &first)
 	if s == nil {
 		if bytes.Count(body, []byte("\n"))+bytes.Count(body, []byte("\r")) < maxScopedLines { // see tooLarge
 			t.Fatalf("scope(%q) = nil on a fresh file of fewer than %d lines", agent, maxScopedLines)
@@ -186,7 +187,8 @@ func BenchmarkScopedCorpus(b *testing.B) {
 		if len(data) > 0 {
 			var f File
 			f.Load(data)
-			bodies = append(bodies, *f.pending.Load())
+			kept, _ := f.body()
+			bodies = append(bodies, kept)
 			size += int64(len(data))
 		}
 	}

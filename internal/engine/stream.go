@@ -69,6 +69,7 @@ func streamVerdictPairsAfter(body, agent, url string, after int) (v Verdict, ok 
 	s.agent, s.budget, s.pairsAfter = agent, streamWildBudget, after
 	s.specific.n, s.global.n = -1, -1
 	gr := parse.NewGrouper(body)
+	gr.ReadSpans()
 	var l parse.Grouped
 	// Only user-agent lines can matter while no group is open, or while
 	// the open group applies to neither kind and already has a rule: the
@@ -118,14 +119,14 @@ func (s *stream) read(gr *parse.Grouper, l *parse.Grouped, path string, pairs *p
 		}
 		switch l.Role {
 		case parse.RoleAgent:
-			s.agentLine(l)
+			s.agentLine(l, l.ValueAt.In(gr.Body()))
 			gr.Filter(parse.MatcherLines)
 		case parse.RoleRule:
 			if !s.inSpecific && !s.inGlobal {
 				gr.Filter(parse.AgentLines) // the group has a rule now
 				continue
 			}
-			if r := s.ruleLine(l, path, pairs); r != streamEnd {
+			if r := s.ruleLine(l, l.ValueAt.In(gr.Body()), path, pairs); r != streamEnd {
 				s.lineRead = true
 				return r
 			}
@@ -160,24 +161,25 @@ func (s *stream) verdict() Verdict {
 	return Verdict{Allowed: m.allow || m.n == 0, Rule: Rule{Allow: m.allow, Pattern: m.raw, Line: m.line}}
 }
 
-// agentLine reads a user-agent line.
-func (s *stream) agentLine(l *parse.Grouped) {
+// agentLine reads a user-agent line, whose value is given.
+func (s *stream) agentLine(l *parse.Grouped, value string) {
 	if l.NewGroup {
 		s.inSpecific, s.inGlobal = false, false
 	}
-	if parse.IsGlobalAgent(l.Value) {
+	if parse.IsGlobalAgent(value) {
 		s.inGlobal = true
-	} else if parse.EqualFold(parse.ProductToken(l.Value), s.agent) {
+	} else if parse.EqualFold(parse.ProductToken(value), s.agent) {
 		s.inSpecific, s.named = true, true
 	}
 }
 
 // ruleLine reads an allow or disallow line of a group that applies, for
-// path, with its bytes and pairs unless pairs is nil. It returns
-// streamEnd to go on, else what read is to stop at.
-func (s *stream) ruleLine(l *parse.Grouped, path string, pairs *pathPairs) int {
+// path, with its bytes and pairs unless pairs is nil; raw is its value
+// as written. It returns streamEnd to go on, else what read is to stop
+// at.
+func (s *stream) ruleLine(l *parse.Grouped, raw, path string, pairs *pathPairs) int {
 	allow := l.Kind == parse.KeyAllow
-	pat := l.Value
+	pat := raw
 	if l.Flags&parse.LineMayEscape != 0 {
 		// A disallow value whose only bytes to escape are >= 0x80 is in
 		// compact form as written, which admits reads: ruling it out
@@ -200,7 +202,7 @@ func (s *stream) ruleLine(l *parse.Grouped, path string, pairs *pathPairs) int {
 			return r
 		}
 		if matched {
-			s.take(streamMatch{n: len(pat), allow: allow, line: l.Num, raw: l.Value})
+			s.take(streamMatch{n: len(pat), allow: allow, line: l.Num, raw: raw})
 			return streamEnd // the derived pattern is shorter: it cannot decide
 		}
 	}
@@ -215,7 +217,7 @@ func (s *stream) ruleLine(l *parse.Grouped, path string, pairs *pathPairs) int {
 	}
 	matched, within := derivedMatches(dir, path, &s.patBuf, &s.budget)
 	if matched {
-		s.take(streamMatch{n: len(dir) + 1, allow: true, line: l.Num, raw: l.Value})
+		s.take(streamMatch{n: len(dir) + 1, allow: true, line: l.Num, raw: raw})
 	}
 	if !within {
 		return streamCostly

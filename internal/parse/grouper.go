@@ -57,6 +57,9 @@ func NewGrouper(body string) Grouper {
 // lines while a group is open and has no rule yet.
 func (g *Grouper) Filter(set *FirstBytes) { g.tok.Filter(set) }
 
+// ReadSpans is Tokenizer.ReadSpans.
+func (g *Grouper) ReadSpans() { g.tok.ReadSpans() }
+
 // PlainDisallow is Tokenizer.PlainDisallow, within an open group: a line
 // it reports is a disallow line of that group.
 func (g *Grouper) PlainDisallow() (rest string, offset int, ok bool) {
@@ -82,6 +85,9 @@ func (g *Grouper) PassRuleTo(end int) {
 	g.tok.PassLineTo(end)
 	g.hasRules = true
 }
+
+// Body returns the body read, where a line's KeyAt and ValueAt are.
+func (g *Grouper) Body() string { return g.tok.body }
 
 // Rest returns the bytes not yet read.
 func (g *Grouper) Rest() string { return g.tok.Rest() }

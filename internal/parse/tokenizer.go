@@ -47,9 +47,19 @@ type Line struct {
 	Num   int // 1-based, as Google numbers lines
 	Flags LineFlags
 	Kind  KeyKind // meaningful only with LineHasDirective
-	Key   string  // the key as written, trimmed
-	Value string  // the value as written, trimmed, comment removed; not escaped
+	Key   string  // the key as written, trimmed; "" when read by spans
+	Value string  // the value as written, trimmed, comment removed; not escaped; "" when read by spans
+	// KeyAt and ValueAt are where Key and Value are in the body, set by
+	// Tokenizer.Next (not by TokenizeLine, which has no body).
+	KeyAt, ValueAt Span
 }
+
+// A Span is where a key or value is in the body a Tokenizer reads: N
+// bytes from Off. Bodies are at most 4 GiB.
+type Span struct{ Off, N uint32 }
+
+// In returns the bytes of body that sp is.
+func (sp Span) In(body string) string { return body[sp.Off : sp.Off+sp.N] }
 
 // A Tokenizer splits a robots.txt body into lines exactly as Google's
 // RobotsTxtParser::Parse does: an optional (possibly partial) UTF-8 byte
@@ -64,6 +74,7 @@ type Tokenizer struct {
 	lines  int
 	done   bool
 	filter *FirstBytes // nil, or the first bytes of the lines to read; see Filter
+	spans  bool        // Next sets KeyAt and ValueAt alone; see ReadSpans
 	// nextLF and nextCR are the indexes in body of the first LF and CR
 	// at or after where they were last looked for (len(body) if none),
 	// or -1 before that. A byte is searched again only once pos has
@@ -101,6 +112,30 @@ func firstBytes(set string) *FirstBytes {
 // line. A reader that needs only some kinds of directives reads a file
 // several times faster this way.
 func (t *Tokenizer) Filter(set *FirstBytes) { t.filter = set }
+
+// ReadSpans makes Next set a line's KeyAt and ValueAt and leave its Key
+// and Value empty. A reader that has the body finds them there: a line
+// written without strings holds no pointer, so that writing it costs no
+// write barrier while the garbage collector runs (two a line, and the
+// buffer they fill then to flush: 3 % of a corpus file's first question).
+func (t *Tokenizer) ReadSpans() { t.spans = true }
+
+// set sets the key and value of l, substrings of the body (or empty), as
+// ReadSpans says.
+func (t *Tokenizer) set(l *Line, key, value string) {
+	l.KeyAt, l.ValueAt = t.spanOf(key), t.spanOf(value)
+	if !t.spans {
+		l.Key, l.Value = key, value
+	}
+}
+
+// spanOf returns where s, a substring of the body or empty, is in it.
+func (t *Tokenizer) spanOf(s string) Span {
+	if s == "" {
+		return Span{}
+	}
+	return Span{uint32(swar.OffsetWithin(t.body, s)), uint32(len(s))}
+}
 
 // passLines passes over the lines from the next on that the filter
 // rejects, are empty or hold white space alone, up to one the filter
@@ -308,7 +343,8 @@ func (t *Tokenizer) Next(l *Line) bool {
 			if c == '\n' || c == '\r' {
 				t.lines++
 				t.pos = afterLineEnd(t.body, t.pos)
-				*l = Line{Num: t.lines, Flags: LineEmpty}
+				l.Num, l.Flags, l.Kind = t.lines, LineEmpty, KeyUnknown
+				t.set(l, "", "")
 				return true
 			}
 		} else if t.filter != nil {
@@ -396,7 +432,8 @@ func (t *Tokenizer) readLine(l *Line) {
 	t.lines++
 	content := s[:end]
 	if len(content) > MaxLineBytes {
-		TokenizeLine(l, t.lines, content)
+		key, value := tokenizeLine(l, t.lines, content)
+		t.set(l, key, value)
 		return
 	}
 	var flags LineFlags
@@ -412,10 +449,11 @@ func (t *Tokenizer) readLine(l *Line) {
 	if kind != KeyUnknown {
 		// The key is content[:colon], all letters and '-'.
 		l.Num, l.Flags, l.Kind = t.lines, flags|LineHasDirective, kind
-		l.Key, l.Value = content[:colon], TrimSpace(content[colon+1:])
+		t.set(l, content[:colon], TrimSpace(content[colon+1:]))
 		return
 	}
-	splitDirective(l, t.lines, flags, content, colon)
+	key, value := splitDirective(l, t.lines, flags, content, colon)
+	t.set(l, key, value)
 }
 
 // scanKey returns the index of the first byte of s at or after i (0 <= i
@@ -495,6 +533,13 @@ func indexEither(s string, a, b byte) int {
 // GetKeyAndValueFrom. For lines within the length cap, next does the same
 // work in its scan.
 func TokenizeLine(l *Line, num int, content string) {
+	l.Key, l.Value = tokenizeLine(l, num, content)
+	l.KeyAt, l.ValueAt = Span{}, Span{}
+}
+
+// tokenizeLine is TokenizeLine, returning the key and value rather than
+// setting them (see splitDirective).
+func tokenizeLine(l *Line, num int, content string) (key, value string) {
 	flags := LineMayEscape
 	if len(content) > MaxLineBytes {
 		content = content[:MaxLineBytes]
@@ -508,18 +553,18 @@ func TokenizeLine(l *Line, num int, content string) {
 		flags |= LineHasComment
 		content = content[:i]
 	}
-	splitDirective(l, num, flags, content, strings.IndexByte(content, ':'))
+	return splitDirective(l, num, flags, content, strings.IndexByte(content, ':'))
 }
 
 // splitDirective fills l with line num, whose content (comment removed)
-// and flags so far are given, with its key and value found, given the
-// index of its first colon or -1. It writes l field by field: a Line
-// returned whole would be stored in pieces and read back in wider loads,
-// which stalls the store forwarding of most CPUs on every line.
-func splitDirective(l *Line, num int, flags LineFlags, content string, colon int) {
+// and flags so far are given, given the index of its first colon or -1,
+// and returns its key and value, for the caller to set (see
+// Tokenizer.set). It writes l field by field: a Line returned whole would
+// be stored in pieces and read back in wider loads, which stalls the
+// store forwarding of most CPUs on every line.
+func splitDirective(l *Line, num int, flags LineFlags, content string, colon int) (key, value string) {
 	l.Num = num
 	l.Kind = KeyUnknown
-	l.Key, l.Value = "", ""
 	start := 0
 	for start < len(content) && IsSpace(content[start]) {
 		start++
@@ -531,9 +576,8 @@ func splitDirective(l *Line, num int, flags LineFlags, content string, colon int
 			flags |= LineEmpty
 		}
 		l.Flags = flags
-		return
+		return "", ""
 	}
-	var key, value string
 	if colon >= 0 {
 		// content[colon] is not white space, so start <= colon.
 		key, value = content[start:colon], content[colon+1:]
@@ -548,7 +592,7 @@ func splitDirective(l *Line, num int, flags LineFlags, content string, colon int
 		sep := indexEither(content, ' ', '\t')
 		if sep < 0 {
 			l.Flags = flags
-			return
+			return "", ""
 		}
 		v := sep + 1
 		for v < len(content) && (content[v] == ' ' || content[v] == '\t') {
@@ -556,7 +600,7 @@ func splitDirective(l *Line, num int, flags LineFlags, content string, colon int
 		}
 		if indexEither(content[v:], ' ', '\t') >= 0 {
 			l.Flags = flags
-			return
+			return "", ""
 		}
 		flags |= LineMissingColon
 		key, value = content[:sep], content[v:]
@@ -567,14 +611,15 @@ func splitDirective(l *Line, num int, flags LineFlags, content string, colon int
 	}
 	if key == "" {
 		l.Flags = flags
-		return
+		return "", ""
 	}
 	kind, typo := ClassifyKey(key)
 	flags |= LineHasDirective
 	if typo {
 		flags |= LineTypo
 	}
-	l.Flags, l.Kind, l.Key, l.Value = flags, kind, key, TrimSpace(value)
+	l.Flags, l.Kind = flags, kind
+	return key, TrimSpace(value)
 }
 
 // IsSpace reports whether c is ASCII white space as C's isspace sees it in

@@ -599,8 +599,9 @@ func TestLineEndsInAnyOrder(t *testing.T) {
 	}
 }
 
-// The tokenizer, with and without filters, reads every line as Google's
-// line split (splitLines) and TokenizeLine do, on random bodies mixing the
+// The tokenizer, with and without filters, with strings or by spans
+// (ReadSpans), reads every line as Google's line split (splitLines) and
+// TokenizeLine do, on random bodies mixing the
 // bytes and words its fast paths treat apart: line ends, NUL, the byte
 // order mark, white space, '%' and non-ASCII bytes, the keys right before
 // their colon and the misspellings Google accepts, and lines just below,
@@ -625,20 +626,39 @@ func TestTokenizerMatchesLineByLine(t *testing.T) {
 			ref = append(ref, views([]Line{l})[0])
 		}
 		for _, f := range filters {
-			tok := NewTokenizer(body)
-			tok.Filter(f)
-			var l Line
-			var got, want []lineView
-			for tok.Next(&l) {
-				got = append(got, views([]Line{l})[0])
-			}
+			var want []lineView
 			for _, r := range ref {
 				if f == nil || firstByteIn(body, Line{Num: r.Num}, f) {
 					want = append(want, r)
 				}
 			}
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Fatalf("lines of %.200q (-Google's split +tokenizer):\n%s", body, diff)
+			// Read with strings, then by spans: both give the lines of
+			// Google's split, and each line's spans are where its key and
+			// value are in the body.
+			for _, spans := range []bool{false, true} {
+				tok := NewTokenizer(body)
+				tok.Filter(f)
+				if spans {
+					tok.ReadSpans()
+				}
+				var l Line
+				var got []lineView
+				for tok.Next(&l) {
+					key, value := l.KeyAt.In(body), l.ValueAt.In(body)
+					if spans {
+						if l.Key != "" || l.Value != "" {
+							t.Fatalf("%.200q: line %d read by spans has strings %q, %q", body, l.Num, l.Key, l.Value)
+						}
+					} else if key != l.Key || value != l.Value {
+						t.Fatalf("%.200q: line %d: spans give %q, %q; strings %q, %q", body, l.Num, key, value, l.Key, l.Value)
+					}
+					v := l
+					v.Key, v.Value = key, value
+					got = append(got, views([]Line{v})[0])
+				}
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Fatalf("lines of %.200q, spans %v (-Google's split +tokenizer):\n%s", body, spans, diff)
+				}
 			}
 		}
 	}

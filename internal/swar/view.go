@@ -21,6 +21,12 @@ func Offset(s, sub string) (int, bool) {
 	return int(p - base), true
 }
 
+// OffsetWithin returns where sub is in s, without checking that it is
+// there, which the caller guarantees: sub is a non-empty substring of s.
+func OffsetWithin(s, sub string) int {
+	return int(uintptr(unsafe.Pointer(unsafe.StringData(sub))) - uintptr(unsafe.Pointer(unsafe.StringData(s))))
+}
+
 // Extend returns s with the n bytes that follow it in memory. The caller
 // must have allocated them with s (as padding) and not write to them.
 func Extend(s string, n int) string { return unsafe.String(unsafe.StringData(s), len(s)+n) }
