@@ -11,6 +11,7 @@ require (
 
 require (
 	golang.org/x/net v0.42.0 // indirect
+	golang.org/x/sys v0.43.0 // indirect
 	golang.org/x/text v0.27.0 // indirect
 )
 

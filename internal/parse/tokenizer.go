@@ -5,9 +5,11 @@
 package parse
 
 import (
-	"github.com/seed50c7eacc/robotstxt/internal/swar"
 	"math/bits"
 	"strings"
+	"unsafe"
+
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
 )
 
 // MaxLineBytes is how many content bytes of one line are kept. Google's
@@ -75,6 +77,7 @@ type Tokenizer struct {
 	done   bool
 	filter *FirstBytes // nil, or the first bytes of the lines to read; see Filter
 	spans  bool        // Next sets KeyAt and ValueAt alone; see ReadSpans
+	vector bool        // passLines may call passBlocks (vectorPass; false in some tests)
 	// nextLF and nextCR are the indexes in body of the first LF and CR
 	// at or after where they were last looked for (len(body) if none),
 	// or -1 before that. A byte is searched again only once pos has
@@ -85,7 +88,15 @@ type Tokenizer struct {
 
 // A FirstBytes is a set of bytes, which a line's first byte that is not
 // white space must be in for Next to read the line; see Tokenizer.Filter.
-type FirstBytes [256]bool
+type FirstBytes struct {
+	set [256]bool
+	// letters is the set for passBlocks, when it is up to three letters
+	// in both cases (see vectorLetters); 0 otherwise.
+	letters uint64
+}
+
+// Has reports whether c is in the set.
+func (f *FirstBytes) Has(c byte) bool { return f.set[c] }
 
 // Filters for readers that need only some kinds of lines. Every spelling
 // of a key of that kind begins with one of the bytes (see ClassifyKey),
@@ -100,8 +111,9 @@ var (
 func firstBytes(set string) *FirstBytes {
 	var f FirstBytes
 	for i := 0; i < len(set); i++ {
-		f[set[i]] = true
+		f.set[set[i]] = true
 	}
+	f.letters, _ = vectorLetters(&f.set)
 	return &f
 }
 
@@ -146,8 +158,27 @@ func (t *Tokenizer) passLines() bool {
 	body, pos, passed := t.body, t.pos, false
 	// lineEnd's state, in registers while lines are passed.
 	nextLF, nextCR := t.nextLF, t.nextCR
+	letters := uint64(0)
+	if t.vector {
+		letters = t.filter.letters
+	}
 	for {
 		i := pos
+		if letters != 0 && len(body)-pos >= minVectorPass {
+			// Whole blocks, up to a line of the filter's, where the pass
+			// ends, or else up to the last line start of the blocks, whose
+			// line is read below, as the lines after it.
+			off, ends, found := passBlocks(unsafe.StringData(body[pos:]), len(body)-pos, letters)
+			if ends > 0 {
+				t.lines += ends
+				passed = true
+			}
+			pos += off
+			if found {
+				break
+			}
+			i = pos
+		}
 		if i < len(body) && body[i] <= ' ' && blankBits>>body[i]&1 != 0 {
 			i = skipBlankRun(body, i)
 		}
@@ -158,7 +189,7 @@ func (t *Tokenizer) passLines() bool {
 		// counts.
 		end := i
 		if i < len(body) && body[i] != '\n' && body[i] != '\r' {
-			if t.filter[body[i]] {
+			if t.filter.set[body[i]] {
 				break
 			}
 			// lineEnd's two searches, written here on locals: the call
@@ -265,7 +296,7 @@ func nonZero(w uint64) uint64 {
 
 // blankBits has bit c set for each byte c that is white space within a
 // line: ' ', '\t', '\v' and '\f'.
-const blankBits = 1<<' ' | 1<<'\t' | 1<<'\v' | 1<<'\f'
+const blankBits uint64 = 1<<' ' | 1<<'\t' | 1<<'\v' | 1<<'\f'
 
 // PassLine passes over the next line without tokenizing it; it is
 // counted. The line must not be empty.
@@ -325,7 +356,7 @@ func NewTokenizer(body string) Tokenizer {
 	for n < len(bom) && n < len(body) && body[n] == bom[n] {
 		n++
 	}
-	return Tokenizer{body: body, pos: n, nextLF: -1, nextCR: -1}
+	return Tokenizer{body: body, pos: n, nextLF: -1, nextCR: -1, vector: vectorPass}
 }
 
 // Next tokenizes the next line into l. It reports false when the body is
@@ -336,7 +367,7 @@ func (t *Tokenizer) Next(l *Line) bool {
 			c := t.body[t.pos]
 			// Lines that start with a byte of the filter are read
 			// without a call. No filter holds a line end.
-			if t.filter != nil && !t.filter[c] && t.passLines() {
+			if t.filter != nil && !t.filter.set[c] && t.passLines() {
 				continue
 			}
 			// Empty lines, a sixth of real files' lines, take no scan.
@@ -629,7 +660,7 @@ func IsSpace(c byte) bool {
 }
 
 // spaceBits has bit c set for each white-space byte c.
-const spaceBits = 1<<' ' | 1<<'\t' | 1<<'\v' | 1<<'\f' | 1<<'\n' | 1<<'\r'
+const spaceBits uint64 = 1<<' ' | 1<<'\t' | 1<<'\v' | 1<<'\f' | 1<<'\n' | 1<<'\r'
 
 // TrimSpace returns s without the leading and trailing bytes IsSpace
 // reports (Google's StripWhitespaceSlowly; unlike strings.TrimSpace, no

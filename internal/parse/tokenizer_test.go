@@ -376,7 +376,7 @@ func TestFilterKeepsLines(t *testing.T) {
 func firstByteIn(body string, l Line, set *FirstBytes) bool {
 	tok := NewTokenizer(body) // drops the byte order mark
 	s := strings.TrimLeft(splitLines(tok.Rest())[l.Num-1], " \t\v\f")
-	return s != "" && set[s[0]]
+	return s != "" && set.Has(s[0])
 }
 
 // splitLines splits body at CR, LF and CR LF, as Google's parser does.

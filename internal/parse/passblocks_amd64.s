@@ -1,0 +1,154 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// func passBlocks(p *byte, n int, letters uint64) (off int, terms int, found bool)
+//
+// See passBlocksGo (passblocks.go) for the contract. Bytes are read 32 at
+// a time, with the byte after each block, so that a block is read only
+// when k+32 < n. Per block, as bit masks: LF, CR, white space within a
+// line (B) and the filter's letters in either case (L); then the line
+// ends (LF, or CR not followed by LF), the line starts (the bytes after
+// line ends), and the first byte of each line that is not white space: a
+// line start not in B, or the byte after a run of B that starts at a line
+// start, found by adding the run's first bit to B, whose carry crosses the
+// run (and goes on into the next block). A line whose first such byte is
+// in L stops the pass.
+//
+// Registers kept across blocks: SI p, DI n, BX k, R8 the line ends before
+// k, R9 the last line start found, R10 the carry of a run of B into the
+// block, R11 whether k starts a line.
+TEXT ·passBlocks(SB), NOSPLIT, $0-41
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), DI
+	MOVQ letters+16(FP), AX
+
+	MOVL         $0x0A, DX
+	MOVQ         DX, X0
+	VPBROADCASTB X0, Y10    // LF
+	MOVL         $0x0D, DX
+	MOVQ         DX, X0
+	VPBROADCASTB X0, Y11    // CR
+	MOVL         $0x20, DX
+	MOVQ         DX, X0
+	VPBROADCASTB X0, Y12    // ' ', and the bit that lowers a letter's case
+	MOVL         $0x09, DX
+	MOVQ         DX, X0
+	VPBROADCASTB X0, Y13    // '\t', the first of '\t', LF, '\v', '\f'
+	MOVL         $0x03, DX
+	MOVQ         DX, X0
+	VPBROADCASTB X0, Y14    // 3
+	MOVQ         AX, X0
+	VPBROADCASTB X0, Y7     // the first letter
+	SHRQ         $8, AX
+	MOVQ         AX, X0
+	VPBROADCASTB X0, Y8     // the second
+	SHRQ         $8, AX
+	MOVQ         AX, X0
+	VPBROADCASTB X0, Y9     // the third
+
+	XORQ BX, BX
+	XORQ R8, R8
+	XORQ R9, R9
+	XORQ R10, R10
+	MOVL $1, R11
+
+loop:
+	LEAQ 32(BX), DX
+	CMPQ DX, DI
+	JGE  done
+
+	VMOVDQU   (SI)(BX*1), Y0
+	VPCMPEQB  Y10, Y0, Y1
+	VPMOVMSKB Y1, R12       // LF
+	VPCMPEQB  Y11, Y0, Y2
+	VPMOVMSKB Y2, R13       // CR
+	VPCMPEQB  Y12, Y0, Y3   // ' '
+	VPSUBB    Y13, Y0, Y4
+	VPMINUB   Y14, Y4, Y5
+	VPCMPEQB  Y4, Y5, Y5    // '\t' to '\f', LF among them
+	VPOR      Y3, Y5, Y3
+	VPMOVMSKB Y3, R14       // B, with LF
+	VPOR      Y12, Y0, Y4   // lower case
+	VPCMPEQB  Y7, Y4, Y5
+	VPCMPEQB  Y8, Y4, Y6
+	VPOR      Y5, Y6, Y5
+	VPCMPEQB  Y9, Y4, Y6
+	VPOR      Y5, Y6, Y5
+	VPMOVMSKB Y5, R15       // L
+
+	// The line ends: LF, and CR unless LF follows it (the next block's
+	// first byte too).
+	XORL  CX, CX
+	CMPB  (SI)(DX*1), $0x0A
+	SETEQ CL
+	SHLL  $31, CX
+	MOVL  R12, AX
+	SHRL  $1, AX
+	ORL   CX, AX
+	NOTL  AX
+	ANDL  R13, AX
+	ORL   R12, AX           // the line ends
+
+	NOTL R12
+	ANDL R12, R14           // B: LF is not white space within a line
+
+	// The line starts: after each end, and k if the last block's last
+	// byte ended a line.
+	MOVL AX, CX
+	SHLL $1, CX
+	ORL  R11, CX
+	MOVL AX, R11
+	SHRL $31, R11
+
+	// The first bytes not white space: the line starts not in B, and the
+	// byte each run of B that starts at a line start carries into.
+	MOVL CX, R12
+	ANDL R14, R12
+	MOVL R14, DX
+	ADDQ R12, DX
+	ADDQ R10, DX
+	MOVQ DX, R10
+	SHRQ $32, R10           // the carry into the next block
+	MOVL R14, R13
+	NOTL R13
+	ANDL R13, DX            // the bytes after those runs (32 bits)
+	ANDL R13, CX            // the line starts not in B
+	ORL  DX, CX
+	ANDL R15, CX            // those in L
+	JNE  found
+
+	POPCNTL AX, CX
+	ADDQ    CX, R8
+	BSRL    AX, CX          // the block's last line end, if any
+	LEAQ    1(BX)(CX*1), R15
+	CMOVQNE R15, R9
+	ADDQ    $32, BX
+	JMP     loop
+
+found:
+	// The line of the first byte found starts after the last line end
+	// before it, in this block or before (R9).
+	BSFL    CX, DX
+	MOVL    DX, CX
+	MOVL    $1, R15
+	SHLL    CX, R15
+	DECL    R15
+	ANDL    R15, AX         // the line ends before that byte
+	POPCNTL AX, CX
+	ADDQ    CX, R8
+	BSRL    AX, CX
+	LEAQ    1(BX)(CX*1), R15
+	CMOVQNE R15, R9
+	MOVQ    R9, off+24(FP)
+	MOVQ    R8, terms+32(FP)
+	MOVB    $1, found+40(FP)
+	VZEROUPPER
+	RET
+
+done:
+	MOVQ R9, off+24(FP)
+	MOVQ R8, terms+32(FP)
+	MOVB $0, found+40(FP)
+	VZEROUPPER
+	RET
