@@ -19,6 +19,7 @@
 //	stream.go     strategy 1: answer one question by reading the file once
 //	once.go       one question of a file never loaded: the stream alone
 //	scoped.go     the rule set of one agent, compiled alone from one pass
+//	plainblocks*  its simple values checked 32 bytes at a time (AVX2; Go twin)
 //	scan.go       strategy 2: try a compiled rule set's rules in order
 //	index.go      strategy 3: find the deciding rule through a prefix index
 //	window.go     the window filters of the index's wildcard rules

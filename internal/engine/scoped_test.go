@@ -321,9 +321,12 @@ func TestValuePrefixesEveryByte(t *testing.T) {
 		}
 		return i
 	}
+	// Three times sixteen bytes: the byte falls at every place of a word
+	// and of plainBlocks' 32-byte block, and after it.
 	for _, before := range []string{"abcdefghijklmnop", "/a*b$c/d*e$f/g*h", "~!\"&'()+,-./0:;<", "@[]^_`{|}~AZaz09"} {
+		before = strings.Repeat(before, 3)
 		for c := 0; c < 256; c++ {
-			for at := 0; at < 16; at++ {
+			for at := 0; at < len(before); at++ {
 				s := before[:at] + string([]byte{byte(c)}) + "/abcdefgh"
 				if got, want := plainPrefix(s), slow(&plainPatternByte, s); got != want {
 					t.Fatalf("plainPrefix(%q) = %d, want %d", s, got, want)
