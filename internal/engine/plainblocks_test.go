@@ -4,13 +4,15 @@ import (
 	"math/rand/v2"
 	"testing"
 	"unsafe"
+
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
 )
 
 // plainBlocks, the assembly where it is written, gives plainBlocksGo's
 // answer on random strings of every length up to a few blocks, of bytes
 // drawn from the plain ones and every other value.
 func TestPlainBlocksMatchesGo(t *testing.T) {
-	if !vectorPlain {
+	if !swar.AVX2 {
 		t.Skip("plainBlocks is not written for this CPU: plainPrefix reads eight bytes at a time")
 	}
 	rng := rand.New(rand.NewPCG(31, 32))

@@ -422,7 +422,7 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 				gr.Filter(parse.AgentLines) // the group has a rule now
 				continue
 			}
-			v, value := span{l.ValueAt.Off, l.ValueAt.N}, l.ValueAt.In(body)
+			v, value := spanAt(l.ValueAt), l.ValueAt.In(body)
 			mayEscape := l.Flags&parse.LineMayEscape != 0
 			c, asWritten := scopedRule(value, v, num, l.Kind == parse.KeyAllow, mayEscape)
 			b.compiled = append(b.compiled, c)
@@ -438,8 +438,7 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 			}
 		case parse.RoleOther:
 			if l.Group >= 0 {
-				k, v := span{l.KeyAt.Off, l.KeyAt.N}, span{l.ValueAt.Off, l.ValueAt.N}
-				b.fieldLines = append(b.fieldLines, scopedField{key: k, value: v, line: int32(num), named: inNamed})
+				b.fieldLines = append(b.fieldLines, scopedField{key: spanAt(l.KeyAt), value: spanAt(l.ValueAt), line: int32(num), named: inNamed})
 			}
 		}
 	}
@@ -524,7 +523,7 @@ func valueEnds(rest string, offset, k int) bool {
 // (plainBlocks, AVX2), then eight at a time.
 func plainPrefix(s string) int {
 	i := 0
-	if vectorPlain && len(s) >= 32 {
+	if swar.AVX2 && len(s) >= 32 {
 		// Whole blocks of 32 bytes first, then words from where they end.
 		if i = plainBlocks(unsafe.StringData(s), len(s)); i < len(s) && !plainPatternByte[s[i]] {
 			return i
@@ -612,6 +611,9 @@ func spanIn(body, s string) (_ span, ok bool) {
 	off, ok := swar.Offset(body, s)
 	return span{uint32(off), uint32(len(s))}, ok
 }
+
+// spanAt returns the tokenizer's span of a key or value as the engine's.
+func spanAt(sp parse.Span) span { return span{sp.Off, sp.N} }
 
 // in returns the string of body that sp, a span spanIn made of it, is.
 func (sp span) in(body string) string { return spanOf(body, sp.off, sp.n) }

@@ -7,6 +7,8 @@ import (
 	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
 )
 
 // passPieces are the bytes passBlocks tells apart: line ends alone and in
@@ -22,7 +24,7 @@ var passPieces = []string{"\n", "\r", "\r\n", "\n\r", " ", "\t", "\v", "\f", "\x
 // answer on random bodies whose line ends and first bytes fall at every
 // place of a block, for each filter's letters.
 func TestPassBlocksMatchesGo(t *testing.T) {
-	if !vectorPass {
+	if !swar.AVX2 {
 		t.Skip("passBlocks is not written for this CPU: passLines uses the Go code alone")
 	}
 	rng := rand.New(rand.NewPCG(21, 22))
@@ -140,7 +142,7 @@ func filteredLines(body string, f *FirstBytes, vector bool) []readState {
 	tok := NewTokenizer(body)
 	tok.Filter(f)
 	tok.ReadSpans()
-	tok.vector = vector && vectorPass
+	tok.vector = vector && swar.AVX2
 	var out []readState
 	var l Line
 	for tok.Next(&l) {

@@ -77,7 +77,7 @@ type Tokenizer struct {
 	done   bool
 	filter *FirstBytes // nil, or the first bytes of the lines to read; see Filter
 	spans  bool        // Next sets KeyAt and ValueAt alone; see ReadSpans
-	vector bool        // passLines may call passBlocks (vectorPass; false in some tests)
+	vector bool        // passLines may call passBlocks (swar.AVX2; false in some tests)
 	// nextLF and nextCR are the indexes in body of the first LF and CR
 	// at or after where they were last looked for (len(body) if none),
 	// or -1 before that. A byte is searched again only once pos has
@@ -356,7 +356,7 @@ func NewTokenizer(body string) Tokenizer {
 	for n < len(bom) && n < len(body) && body[n] == bom[n] {
 		n++
 	}
-	return Tokenizer{body: body, pos: n, nextLF: -1, nextCR: -1, vector: vectorPass}
+	return Tokenizer{body: body, pos: n, nextLF: -1, nextCR: -1, vector: swar.AVX2}
 }
 
 // Next tokenizes the next line into l. It reports false when the body is
