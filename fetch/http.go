@@ -44,11 +44,7 @@ func (c *Client) fetchEntry(ctx context.Context, robotsURL string, prev *Entry, 
 	if err != nil {
 		return c.failed(prev, now, err, 0), 0, err
 	}
-	ua := c.UserAgent
-	if ua == "" {
-		ua = DefaultUserAgent
-	}
-	req.Header.Set("User-Agent", ua)
+	req.Header.Set("User-Agent", c.userAgent())
 	revalidate := prev != nil && prev.Copy && (prev.ETag != "" || prev.LastModified != "")
 	if revalidate {
 		if prev.ETag != "" {

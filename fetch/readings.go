@@ -5,57 +5,20 @@ import (
 	"strings"
 )
 
-// The readings of a request's path.
-//
-// robotstxt.Robots.Allowed matches a URL exactly as written, as Google's
-// library does, and that is right for a question about a URL. A request,
-// though, is read by a server, and servers read one path in several
-// spellings: /public/../private/x, /public/%2E%2E/private/x, //private/x
-// and /%70rivate/x are all /private/x to nginx. So before a request is
-// sent, the Transport checks each path a common server may resolve it to,
-// and refuses the request if robots.txt disallows any of them:
-//
-//   - the path as sent;
-//   - the path normalized as RFC 3986 section 6.2.2 says every URI may
-//     be: percent-encoded unreserved characters decoded (section 6.2.2.2;
-//     RFC 9309 section 2.2.2 compares paths so too) and dot segments
-//     removed (sections 5.2.4 and 6.2.2.3), %2E and %2e included;
-//   - that, with repeated slashes merged (Go's path.Clean, which
-//     http.ServeMux applies, and static file servers that map a path to a
-//     file name);
-//   - the path with every %xx decoded, %2F included, repeated slashes
-//     merged and dot segments removed: what nginx resolves a location and
-//     a file from (merge_slashes is on by default);
-//   - the same without merging slashes (nginx with merge_slashes off);
-//   - the same with %2F kept encoded (Apache's default
-//     AllowEncodedSlashes Off decodes every other %xx);
-//   - when the path holds a backslash, raw or as %5C: nginx's reading with
-//     each backslash a slash, as servers on Windows read it (IIS, and
-//     nginx and Apache built for Windows, whose file system takes '\'
-//     for a separator);
-//   - when the path holds a ';': nginx's reading of the path with each
-//     segment's parameters (from a ';' to the end of the segment,
-//     RFC 3986 section 3.3) removed first, as Tomcat and Jetty read it:
-//     /index.jsp;jsessionid=1 is /index.jsp, and /public/..;/private is
-//     /private.
-//
-// A reading that decodes bytes is checked in the form robots.txt rules are
-// written in: each decoded byte that may not stand for itself in a path
-// ('%', '?', '#', a space, a control or a non-ASCII byte) is encoded
-// again, in upper-case hex. The query is not a path: servers do not
-// resolve it, and the matcher compares it as written, so each reading is
-// checked with the query as sent and, when it differs, with its
-// unreserved %xx decoded (an equivalent URI, RFC 3986 section 6.2.2.2).
+// The readings of a request's path, as the Transport's documentation
+// lists them (the one list: README and this file point to it), and the
+// forms in which they are checked.
 //
 // Each reading is one linear pass over the path, and there are at most
-// eight, so a hostile path costs a bounded, linear amount of work.
+// maxReadings, so a hostile path costs a bounded, linear amount of work.
 
-// maxReadings bounds the readings of a path (see pathReadings).
-const maxReadings = 8
+// maxReadings bounds the readings of a path (see pathReadings): eight
+// readings, each maybe without its trailing slashes.
+const maxReadings = 16
 
 // pathReadings returns the distinct readings of an escaped path (as it is
-// sent on the wire, starting with '/'), the path as sent first. A path
-// without '%', '.', '\', ';' or "//" has only itself.
+// sent on the wire, starting with '/'), the path as sent first. A plain
+// path (see plainPath) has only itself.
 func pathReadings(path string) []string {
 	if plainPath(path) {
 		return []string{path}
@@ -83,7 +46,22 @@ func pathReadings(path string) []string {
 	if strings.Contains(path, ";") {
 		add(encodeDecoded(removeDotSegments(mergeSlashes(decodeAll(withoutParams(path), false))), false))
 	}
+	for _, r := range readings {
+		if trimmed := trimTrailingSlashes(r); trimmed != r {
+			add(trimmed)
+		}
+	}
 	return readings
+}
+
+// trimTrailingSlashes removes the slashes that end a path, but for the
+// root's: /a/b// is /a/b, / stays /.
+func trimTrailingSlashes(p string) string {
+	t := strings.TrimRight(p, "/")
+	if t == "" {
+		return "/"
+	}
+	return t
 }
 
 // withoutParams removes the parameters of each segment of a path: from a
@@ -104,9 +82,18 @@ func withoutParams(path string) string {
 }
 
 // plainPath reports whether a path has no reading but itself: no '%',
-// no '.', no '\', no ';', no "//".
+// '.', '\', ';', "//" or trailing slash, and every byte one that a
+// decoded reading keeps as it is (see encodeDecoded).
 func plainPath(path string) bool {
-	return !strings.ContainsAny(path, `%.\;`) && !strings.Contains(path, "//")
+	for i := 0; i < len(path); i++ {
+		switch c := path[i]; {
+		case c == '.' || c == ';' || c == '*' || c == '$' || !isPathByte(c): // '%' and '\\' are not path bytes
+			return false
+		case c == '/' && i > 0 && (path[i-1] == '/' || i == len(path)-1):
+			return false
+		}
+	}
+	return true
 }
 
 // isUnreserved reports whether c is an unreserved character (RFC 3986
@@ -187,11 +174,12 @@ func decodeExcept(s string, keep func(c byte) bool) string {
 
 // encodeDecoded writes a decoded path in the form robots.txt rules are
 // compared in: a byte that may stand for itself in a path (RFC 3986
-// section 3.3: unreserved, sub-delims, ':', '@' and '/') is kept, and
-// every other one is percent-encoded in upper-case hex. With
-// keepEscapes, a '%' starts an escape decodeAll kept, and stays.
+// section 3.3: unreserved, sub-delims, ':', '@' and '/') is kept, but
+// for '*' and '$', which a rule reads as a wildcard and an end; every
+// other one is percent-encoded in upper-case hex. With keepEscapes, a
+// '%' starts an escape decodeAll kept, and stays.
 func encodeDecoded(s string, keepEscapes bool) string {
-	keep := func(c byte) bool { return isPathByte(c) || keepEscapes && c == '%' }
+	keep := func(c byte) bool { return isPathByte(c) && c != '*' && c != '$' || keepEscapes && c == '%' }
 	n := 0
 	for i := 0; i < len(s); i++ {
 		if !keep(s[i]) {

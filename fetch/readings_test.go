@@ -100,6 +100,22 @@ func TestPathReadings(t *testing.T) {
 		{"/public/..;/private", []string{"/public/..;/private", "/private"}},
 		{"/;x/private;y", []string{"/;x/private;y", "/private"}},
 		{"/a;b%2F..%2Fc", []string{"/a;b%2F..%2Fc", "/c", "/a"}},
+		// path.Clean drops a trailing slash, and a static file server
+		// serves the file for it (Go's http.FileServer, Caddy, lighttpd,
+		// Python's http.server): a rule ending in '$' must see the path
+		// without it, after %2F is decoded too.
+		{"/secret.html/.", []string{"/secret.html/.", "/secret.html/", "/secret.html"}},
+		{"/file.pdf%2F", []string{"/file.pdf%2F", "/file.pdf/", "/file.pdf"}},
+		{"/file.pdf/%2e/", []string{"/file.pdf/%2e/", "/file.pdf/", "/file.pdf/%2e", "/file.pdf"}},
+		{"/docs/", []string{"/docs/", "/docs"}},
+		{"/", []string{"/"}},
+		// '*' and '$' are a wildcard and an end in a rule: a decoded
+		// reading writes them escaped, as the server-read rules do.
+		{"/a$b", []string{"/a$b", "/a%24b"}},
+		{"/a*b", []string{"/a*b", "/a%2Ab"}},
+		{"/x%2a%24", []string{"/x%2a%24", "/x%2A%24"}},
+		// A byte that may not stand for itself is read escaped.
+		{"/a[b", []string{"/a[b", "/a%5Bb"}},
 	} {
 		got := pathReadings(tc.path)
 		if diff := cmp.Diff(tc.want, got); diff != "" {

@@ -28,45 +28,100 @@ import (
 // What is checked is what the server will read. robotstxt.Robots.Allowed
 // matches a URL exactly as written, as Google's library does, but a server
 // reads /public/../private/x, /public/%2E%2E/private/x, //private/x and
-// /%70rivate/x as /private/x. So before each request and each hop, every
-// reading of its path that common servers apply is checked, and the
-// request is refused if robots.txt disallows any: the path as sent; the
-// path normalized as RFC 3986 section 6.2.2 allows (unreserved %xx decoded,
-// dot segments removed, %2E included), with and without repeated slashes
-// merged (Go's http.ServeMux and static file servers); the path with every
-// %xx decoded, %2F included, and dot segments removed, with and without
-// slashes merged (nginx, merge_slashes on or off); the same with %2F
-// kept encoded (Apache); when the path holds a backslash, nginx's
-// reading with each backslash a slash (servers on Windows); and when it
-// holds a ';', nginx's reading with each segment's parameters dropped
-// (Tomcat, Jetty: /public/..;/private is /private). The query is
-// matched as the matcher matches it, as sent and with its unreserved %xx
-// decoded. There are at most eight
-// readings, each one linear pass over the path. The path checked is the
-// request target net/http sends (URL.RequestURI), never URL.String(),
-// whose user information and fragment are not sent. A request whose Host
-// header names another site than its URL, or whose target is in absolute
-// form (an Opaque "//host/path"), is checked against the robots.txt of
-// each site it names too, since the server may read it as either; a Host
-// or authority that is not a plain host and port is refused.
+// /%70rivate/x as /private/x, and a static file server reads
+// /secret.html/. and /secret.html%2F as /secret.html. So before each
+// request and each hop, every reading of its path that common servers
+// apply is checked, against the rules as written and as servers read
+// their escapes (Disallow: /%7Ejoe and Disallow: /a%21b refuse /~joe/x
+// and /a!b), and the request is refused if robots.txt disallows any.
+// There are at most sixteen readings, each one linear pass over the path;
+// this is the one list of them, with the servers that make each:
+//
+//   - the path as sent (every server);
+//   - the path normalized as RFC 3986 section 6.2.2 says every URI may
+//     be: percent-encoded unreserved characters decoded (section 6.2.2.2;
+//     RFC 9309 section 2.2.2 compares paths so too) and dot segments
+//     removed (sections 5.2.4 and 6.2.2.3), %2E and %2e included;
+//   - that, with repeated slashes merged (Go's http.ServeMux, which
+//     cleans a path with path.Clean, and static file servers that map a
+//     path to a file name);
+//   - the path with every %xx decoded, %2F included, repeated slashes
+//     merged and dot segments removed: what nginx resolves a location and
+//     a file from (merge_slashes is on by default), and what Go's
+//     http.FileServer, Caddy's file_server, lighttpd, Python's
+//     http.server and Apache with AllowEncodedSlashes On open;
+//   - the same without merging slashes (nginx with merge_slashes off);
+//   - the same with %2F kept encoded (Apache's default
+//     AllowEncodedSlashes Off decodes every other %xx);
+//   - when the path holds a backslash, raw or as %5C: nginx's reading with
+//     each backslash a slash, as servers on Windows read it (IIS, and
+//     nginx and Apache built for Windows, whose file system takes '\'
+//     for a separator);
+//   - when the path holds a ';': nginx's reading of the path with each
+//     segment's parameters (from a ';' to the end of the segment,
+//     RFC 3986 section 3.3) removed first, as Tomcat and Jetty read it:
+//     /index.jsp;jsessionid=1 is /index.jsp, and /public/..;/private is
+//     /private;
+//   - each reading above that ends in a slash, with its trailing slashes
+//     removed: path.Clean drops them, and a static file server (Go's
+//     http.FileServer, Caddy, lighttpd, Python's http.server) serves the
+//     file /secret.html for /secret.html/, /secret.html/. and
+//     /secret.html%2F, so a rule ending in '$' is not walked past.
+//
+// A reading that decodes bytes is checked in the form robots.txt rules are
+// written in: each decoded byte that may not stand for itself in a path
+// ('%', '?', '#', a space, a control or a non-ASCII byte), and each '*'
+// and '$', which a rule reads as a wildcard and an end, is encoded again,
+// in upper-case hex. The query is not a path: servers do not resolve it,
+// and the matcher compares it as written, so each reading is checked with
+// the query as sent and, when it differs, with its unreserved %xx decoded
+// (an equivalent URI, RFC 3986 section 6.2.2.2); an empty query ("/a?")
+// is checked without it too, since every server reads it as none.
+//
+// The rules are matched as written (Google's library), and as two
+// rewritten copies of the file: each unreserved %xx of a
+// pattern decoded, as RFC 9309 section 2.2.2 compares them, so
+// Disallow: /%7Ejoe refuses /~joe/x; and every %xx of a pattern decoded,
+// reserved characters included, in the form above, since a server reads
+// /a!b and /a%21b as one file, so Disallow: /a%21b refuses /a!b too.
+//
+// What no reading catches, and what the readings refuse needlessly:
+//
+//   - a server that maps two different paths to one resource by rules of
+//     its own may serve a disallowed resource under a path robots.txt
+//     allows: a case-insensitive file system serving /PRIVATE as
+//     /private, a Windows one ignoring trailing dots and spaces, a
+//     rewrite rule, a path decoded twice, an alias or a symbolic link.
+//     robots.txt is written in the site's own URL space; no client can
+//     know every server's private aliases;
+//   - a server that serves /a!b and /a%21b, or /dir and /dir/, as
+//     different resources gets neither through the Transport when a rule
+//     names one of them (Disallow: /a%21b refuses /a!b, Disallow: /dir$
+//     refuses /dir/);
+//   - the host the rules come from is the URL's, as robotstxt.RobotsURL
+//     keys it: site.test. (a trailing dot) is site.test, whose robots.txt
+//     applies, though a server may serve the dotted name from another
+//     site (Caddy serves it from its default site). The Transport keeps
+//     that, which refuses needlessly where the other site allows more and
+//     is never less safe.
+//
+// The path checked is the request target net/http sends
+// (URL.RequestURI), never URL.String(), whose user information and
+// fragment are not sent. A request whose Host header names another site
+// than its URL, or whose target is in absolute form (an Opaque
+// "//host/path"), is checked against the robots.txt of each site it names
+// too, since the server may read it as either; a Host or authority that
+// is not a plain host and port is refused.
 //
 // The request is sent as written, not rewritten to a normal form: every
 // reading of it has been checked, so a normal form would add no safety,
 // and it would change what some servers serve (a %2F in an API path, a
 // "..", a signed URL whose signature covers its spelling).
 //
-// The rules are matched as written (Google's library), and also as RFC
-// 9309 section 2.2.2 compares them, each unreserved %xx of a pattern
-// decoded: a server reads /~joe as /%7Ejoe, so Disallow: /%7Ejoe refuses
-// a request for /~joe/x too, and the refusal names the rule as written.
-//
-// What it cannot guarantee: a server that maps two different paths to one
-// resource by rules of its own (a case-insensitive file system serving
-// /PRIVATE as /private or a Windows one ignoring trailing dots and
-// spaces, a rewrite rule, a path decoded twice, nginx reading a rule's
-// %2F as the slash the rule did not write) may serve a disallowed resource under
-// a path robots.txt allows. robots.txt is written in the site's own URL space; no client can
-// know every server's private aliases.
+// Every request the Transport sends carries a User-Agent: one without
+// the header gets the Client's (Client.UserAgent, or DefaultUserAgent),
+// so that the site sees its pages asked for under the name its robots.txt
+// was fetched for; a header the caller set, even empty, is kept.
 //
 // The robots.txt fetches of the Client pass straight to Base, unchecked
 // and unpaced: the Client marks the context of its requests, and an
@@ -188,7 +243,11 @@ func (t *Transport) init() {
 // site may be asked again. See Transport for the rules.
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	t.init()
-	if isRobotsFetch(req.Context()) || isBareRobotsURL(req.URL) {
+	if isRobotsFetch(req.Context()) {
+		return t.base.RoundTrip(req)
+	}
+	req = t.withUserAgent(req)
+	if isBareRobotsURL(req.URL) {
 		return t.base.RoundTrip(req)
 	}
 	pageURL, path, query := targetURL(req.URL.Scheme, req.URL.Host, req.URL)
@@ -211,6 +270,32 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		t.pacer.pause(origin, resp.Header)
 	}
 	return resp, err
+}
+
+// withUserAgent returns req with the User-Agent of the Client that
+// fetches the robots.txt files, when req has no User-Agent header, so that
+// a site sees its pages asked for under the name its robots.txt was
+// fetched and obeyed for; a User-Agent the caller set, even empty (which
+// net/http sends as none), is kept. A RoundTripper must not change its
+// request, so the header is set on a copy.
+func (t *Transport) withUserAgent(req *http.Request) *http.Request {
+	if _, ok := req.Header["User-Agent"]; ok {
+		return req
+	}
+	r := req.Clone(req.Context())
+	if r.Header == nil {
+		r.Header = http.Header{}
+	}
+	r.Header.Set("User-Agent", t.robots.userAgent())
+	return r
+}
+
+// userAgent is the User-Agent header the Client sends.
+func (c *Client) userAgent() string {
+	if c.UserAgent == "" {
+		return DefaultUserAgent
+	}
+	return c.UserAgent
 }
 
 // allow checks the request target path and query of req against the
@@ -342,18 +427,25 @@ func isBareRobotsURL(u *url.URL) bool {
 }
 
 // check returns the refusal of a request whose target is path and query
-// (pageURL on origin), or nil when every reading of its path is allowed
-// (see pathReadings) by agent's rules, and by those rules as RFC 9309
-// compares them, normal, when it is not nil (see normalizedRules). The
-// path /robots.txt itself, without a query, is always allowed (RFC 9309
-// section 2.2.2).
+// (pageURL on origin), or nil when every reading of its path (see
+// pathReadings) is allowed by agent's rules, and by the copies of those
+// rules that RFC 9309 and servers read otherwise, normal, when it is not
+// nil (see normalizedRules). The path /robots.txt itself, without a
+// query, is always allowed (RFC 9309 section 2.2.2).
 func (t *Transport) check(agent *robotstxt.Agent, normal *normalRules, origin, pageURL, path, query string) *DisallowedError {
 	if path == "/robots.txt" && query == "" {
 		return nil
 	}
-	var normalAgent *robotstxt.Agent
+	var copies [2]struct {
+		agent *robotstxt.Agent
+		rules *rewrittenRules
+	}
+	n := 0
 	if normal != nil {
-		normalAgent = normal.robots.Agent(t.Agents...)
+		for _, c := range normal.copies() {
+			copies[n].agent, copies[n].rules = c.robots.Agent(t.Agents...), c
+			n++
+		}
 	}
 	// refusal returns the refusal of the reading read, if a rule
 	// disallows it.
@@ -361,23 +453,26 @@ func (t *Transport) check(agent *robotstxt.Agent, normal *normalRules, origin, p
 		if v := agent.Explain(read); !v.Allowed {
 			return &DisallowedError{Agent: agent.Name(), Verdict: v}
 		}
-		if normalAgent != nil {
-			if v := normalAgent.Explain(read); !v.Allowed {
-				return &DisallowedError{Agent: agent.Name(), Verdict: normal.asWritten(v)}
+		for _, c := range copies[:n] {
+			if v := c.agent.Explain(read); !v.Allowed {
+				return &DisallowedError{Agent: agent.Name(), Verdict: c.rules.asWritten(v)}
 			}
 		}
 		return nil
 	}
-	if plainPath(path) && !strings.Contains(query, "%") {
+	if plainPath(path) && query != "?" && !strings.Contains(query, "%") {
 		// The common case: the only reading is the URL as sent, whose
 		// path and query pageURL holds.
 		return refusal(pageURL)
 	}
-	queries := [2]string{query, decodeUnreserved(query)}
+	queries := [3]string{query, decodeUnreserved(query)}
+	if query == "?" {
+		queries[2] = "" // "/a?" is "/a" to every server
+	}
 	for _, p := range pathReadings(path) {
 		for i, q := range queries {
-			if i == 1 && q == query {
-				break
+			if i == 1 && q == query || i == 2 && query != "?" {
+				continue
 			}
 			read := origin + p + q
 			if d := refusal(read); d != nil {
