@@ -193,10 +193,11 @@ type Transport struct {
 	Now   func() time.Time
 	Sleep func(ctx context.Context, d time.Duration) error
 
-	initOnce sync.Once
-	base     http.RoundTripper
-	robots   *Client
-	pacer    pacer
+	initOnce  sync.Once
+	base      http.RoundTripper
+	robots    *Client
+	userAgent []string // the User-Agent header's value, shared by the requests that lack one
+	pacer     pacer
 }
 
 // NewTransport returns a Transport that sends requests through base (nil
@@ -218,6 +219,7 @@ func (t *Transport) init() {
 		if t.robots == nil {
 			t.robots = &Client{HTTPClient: &http.Client{Transport: t.base}, Now: t.Now}
 		}
+		t.userAgent = []string{t.robots.userAgent()}
 		t.pacer = pacer{
 			minDelay:   max(t.MinDelay, 0),
 			maxDelay:   orDefault(t.MaxDelay, DefaultMaxDelay),
@@ -282,11 +284,15 @@ func (t *Transport) withUserAgent(req *http.Request) *http.Request {
 	if _, ok := req.Header["User-Agent"]; ok {
 		return req
 	}
-	r := req.Clone(req.Context())
-	if r.Header == nil {
-		r.Header = http.Header{}
+	// A shallow copy with a header map of its own is enough: only the
+	// header changes, and the values it shares are not written.
+	r := new(http.Request)
+	*r = *req
+	r.Header = make(http.Header, len(req.Header)+1)
+	for k, v := range req.Header {
+		r.Header[k] = v
 	}
-	r.Header.Set("User-Agent", t.robots.userAgent())
+	r.Header["User-Agent"] = t.userAgent
 	return r
 }
 

@@ -516,7 +516,9 @@ func TestTransportConcurrentHosts(t *testing.T) {
 
 // BenchmarkTransport measures what the Transport adds to each request when
 // the site's robots.txt is cached: base is the canned base RoundTripper
-// alone, transport the same behind a Transport.
+// alone, transport the same behind a Transport, for a request without a
+// User-Agent (which the Transport sends with the Client's, on a copy) and
+// one with its own.
 func BenchmarkTransport(b *testing.B) {
 	canned := roundTripFunc(func(req *http.Request) (*http.Response, error) {
 		if req.URL.Path == "/robots.txt" {
@@ -530,14 +532,17 @@ func BenchmarkTransport(b *testing.B) {
 	if _, err := tr.RoundTrip(req); err != nil { // caches the robots.txt
 		b.Fatal(err)
 	}
+	named := req.Clone(req.Context())
+	named.Header.Set("User-Agent", "ExampleBot/1.0")
 	for _, bc := range []struct {
 		name string
 		rt   http.RoundTripper
-	}{{"base", canned}, {"transport", tr}} {
+		req  *http.Request
+	}{{"base", canned, req}, {"transport", tr, req}, {"transport-own-user-agent", tr, named}} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for range b.N {
-				if _, err := bc.rt.RoundTrip(req); err != nil {
+				if _, err := bc.rt.RoundTrip(bc.req); err != nil {
 					b.Fatal(err)
 				}
 			}
