@@ -10,6 +10,7 @@
 //	robotstxt [check] -fetch [flags] [URL...]
 //	robotstxt lint [-json] [-max-size N] FILE
 //	robotstxt audit [-json] [-max-size N] FILE [URL...]
+//	robotstxt guard -robots FILE -upstream URL [-listen ADDR]
 //	robotstxt help [COMMAND]
 //
 // check is the default command. FILE is a robots.txt file, or - for
@@ -71,6 +72,12 @@
 // -json prints the report as JSON. The exit status is 0, or 2 for a usage
 // or read error (a URL that is not one included).
 //
+// guard is a reverse proxy that enforces robots.txt FILE in front of the
+// site at URL (package guard): a crawler that asks for what its own group
+// disallows is answered 403 with the rule, every other request goes to
+// the site, and /robots.txt is served from FILE, read again when it
+// changes. It runs until interrupted.
+//
 // Every command reads at most -max-size bytes of FILE (plus one, to know
 // that the file goes on), as Googlebot reads only the first 500 KiB.
 package main
@@ -102,6 +109,7 @@ var commands = []command{
 	{"check", "say whether an agent may fetch URLs, and which line decided (the default)", check},
 	{"lint", "report what Google will do with a robots.txt file, like a compiler", lint},
 	{"audit", "show what a robots.txt file says to the well-known AI and search crawlers", auditCmd},
+	{"guard", "enforce a robots.txt in front of a site: refuse what a crawler's own group disallows", guardCmd},
 }
 
 func main() {
@@ -152,6 +160,7 @@ func usage(w io.Writer) {
 	fmt.Fprintf(w, "       robotstxt [check] -fetch [flags] [URL...]\n")
 	fmt.Fprintf(w, "       robotstxt lint [-json] [-max-size N] FILE\n")
 	fmt.Fprintf(w, "       robotstxt audit [-json] [-max-size N] FILE [URL...]\n")
+	fmt.Fprintf(w, "       robotstxt guard -robots FILE -upstream URL [-listen ADDR]\n")
 	fmt.Fprintf(w, "       robotstxt help [COMMAND]\n\nCommands:\n")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-6s %s\n", c.name, c.summary)

@@ -1,0 +1,216 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/seed50c7eacc/robotstxt/guard"
+)
+
+const guardRobots = "User-agent: *\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /\n"
+
+// startNginxSite starts Debian's nginx on a loopback port, answering every
+// path with "site" and the path it resolved; it skips loudly without the
+// binary (.ci/run installs it) and is stopped when the test ends.
+func startNginxSite(t *testing.T) string {
+	t.Helper()
+	bin, err := exec.LookPath("nginx")
+	if err != nil {
+		if _, err2 := os.Stat("/usr/sbin/nginx"); err2 != nil {
+			t.Skip("\n#####################################################################\n" +
+				"##  SKIPPED: nginx is not installed, so the guard's reverse proxy is\n" +
+				"##  untested in front of a real server. Install it:\n" +
+				"##  apt-get install -y nginx\n" +
+				"#####################################################################")
+		}
+		bin = "/usr/sbin/nginx"
+	}
+	dir := t.TempDir()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	user := ""
+	if os.Geteuid() == 0 {
+		user = "user root;"
+	}
+	conf := fmt.Sprintf(`%s
+worker_processes 1;
+pid %[2]s/nginx.pid;
+error_log %[2]s/error.log;
+events { worker_connections 64; }
+http {
+	access_log off;
+	client_body_temp_path %[2]s/body;
+	proxy_temp_path %[2]s/proxy;
+	fastcgi_temp_path %[2]s/fastcgi;
+	uwsgi_temp_path %[2]s/uwsgi;
+	scgi_temp_path %[2]s/scgi;
+	server {
+		listen %[3]s;
+		location / { return 200 "site $uri\n"; }
+	}
+}
+`, user, dir, addr)
+	confPath := filepath.Join(dir, "nginx.conf")
+	if err := os.WriteFile(confPath, []byte(conf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "-p", dir, "-c", confPath, "-e", filepath.Join(dir, "error.log"), "-g", "daemon off;")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting nginx: %v", err)
+	}
+	t.Cleanup(func() {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		cmd.Wait()
+	})
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			c.Close()
+			return addr
+		}
+		if time.Now().After(deadline) {
+			logged, _ := os.ReadFile(filepath.Join(dir, "error.log"))
+			t.Fatalf("nginx did not listen on %s: %s", addr, logged)
+		}
+	}
+}
+
+// The reverse proxy in front of a real nginx refuses and passes the same
+// requests as the middleware, serves /robots.txt from its file, and reads
+// the file again when it changes.
+func TestGuardProxyInFrontOfNginx(t *testing.T) {
+	site := startNginxSite(t)
+	robotsPath := filepath.Join(t.TempDir(), "robots.txt")
+	if err := os.WriteFile(robotsPath, []byte(guardRobots), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var logs bytes.Buffer
+	h, err := newGuardProxy(&guardFlags{robots: robotsPath, upstream: "http://" + site, impostors: "unnamed", status: http.StatusForbidden}, slog.New(slog.NewTextHandler(&logs, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- serveUntil(ctx, l, h) }()
+	defer func() {
+		cancel()
+		if err := <-served; err != nil {
+			t.Errorf("serveUntil: %v", err)
+		}
+	}()
+	proxyURL := "http://" + l.Addr().String()
+	middleware := guard.New([]byte(guardRobots)).Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "site") }))
+
+	agents := []string{
+		"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)",
+		"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+		"Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+		"Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+		"",
+	}
+	paths := []string{"/", "/public/x", "/private/x", "/public/../private/x", "/%70rivate/x", "/robots.txt", "/private"}
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	refused := 0
+	for _, ua := range agents {
+		for _, p := range paths {
+			req, _ := http.NewRequest("GET", proxyURL+p, nil)
+			req.Header.Set("User-Agent", ua)
+			resp, err := client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+
+			mreq := httptest.NewRequest("GET", "http://site.test"+p, nil)
+			mreq.Header.Set("User-Agent", ua)
+			rec := httptest.NewRecorder()
+			middleware.ServeHTTP(rec, mreq)
+			if resp.StatusCode != rec.Code {
+				t.Errorf("GET %s as %q: the proxy answers %d %q, the middleware %d %q", p, ua, resp.StatusCode, body, rec.Code, rec.Body.String())
+			}
+			switch {
+			case resp.StatusCode == http.StatusForbidden:
+				refused++
+				if !strings.HasPrefix(string(body), "refused: robots.txt disallows") {
+					t.Errorf("GET %s as %q: refusal body %q", p, ua, body)
+				}
+			case p == "/robots.txt":
+				if string(body) != guardRobots {
+					t.Errorf("GET /robots.txt: %q, want the file", body)
+				}
+			case !strings.HasPrefix(string(body), "site "):
+				t.Errorf("GET %s as %q: %d %q, not from the upstream", p, ua, resp.StatusCode, body)
+			}
+		}
+	}
+	// GPTBot: 6 of 7 paths (not /robots.txt); bingbot under "*": the 3
+	// spellings of /private/x; Googlebot, the browser and no agent: none.
+	if refused != 9 {
+		t.Errorf("%d requests refused, want 9", refused)
+	}
+	if n := strings.Count(logs.String(), "guard: refused"); n != refused {
+		t.Errorf("%d refusals logged, %d made", n, refused)
+	}
+
+	// A new file applies, and is served, once it changes.
+	if err := os.WriteFile(robotsPath, []byte("User-agent: *\nDisallow: /\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		req, _ := http.NewRequest("GET", proxyURL+"/public/x", nil)
+		req.Header.Set("User-Agent", agents[2])
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusForbidden {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the changed robots.txt did not apply within 5 s")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// The command's usage errors.
+func TestGuardUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"-robots", "x"},
+		{"-robots", "/nonexistent/robots.txt", "-upstream", "http://127.0.0.1:1"},
+		{"-robots", "../../testdata/robots.txt", "-upstream", "ftp://x"},
+		{"-robots", "../../testdata/robots.txt", "-upstream", "http://x", "-impostors", "maybe"},
+		{"-robots", "../../testdata/robots.txt", "-upstream", "http://x", "extra"},
+		{"-robots", "../../testdata/robots.txt", "-upstream", "http://x", "-listen", "256.0.0.1:1"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if status := run(append([]string{"guard"}, args...), nil, &stdout, &stderr); status != exitError || !strings.Contains(stderr.String(), "guard: ") {
+			t.Errorf("guard %q: status %d, stderr %q", args, status, stderr.String())
+		}
+	}
+}
