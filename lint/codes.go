@@ -61,7 +61,7 @@ type CodeInfo struct {
 }
 
 // codes is the registry of diagnostic codes, in the order the docs list
-// them. The package documentation and README.md are checked against it.
+// them. The package documentation and docs/lint.md are checked against it.
 var codes = [...]CodeInfo{
 	{CodeLooksLikeHTML, SeverityError, "the body is an HTML page, not robots.txt; reported alone"},
 	{CodeBinary, SeverityError, "the body is binary data (NUL or control bytes), not text; reported alone"},

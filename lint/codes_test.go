@@ -37,10 +37,10 @@ func TestDocTableMatchesRegistry(t *testing.T) {
 	}
 }
 
-// README.md's table lists every code of the registry, in order, with its
+// docs/lint.md's table lists every code of the registry, in order, with its
 // usual severity first in the severity column.
-func TestReadmeTableMatchesRegistry(t *testing.T) {
-	src, err := os.ReadFile("../README.md")
+func TestDocsTableMatchesRegistry(t *testing.T) {
+	src, err := os.ReadFile("../docs/lint.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestReadmeTableMatchesRegistry(t *testing.T) {
 		want = append(want, string(c.Code)+" "+c.Severity.String())
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("README.md's code table differs from the registry (-registry +README):\n%s", diff)
+		t.Errorf("docs/lint.md's code table differs from the registry (-registry +docs/lint.md):\n%s", diff)
 	}
 }
 

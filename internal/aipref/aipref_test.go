@@ -36,12 +36,12 @@ func TestByteSequenceKeepsTheLine(t *testing.T) {
 	}
 }
 
-// TestCitesCurrentDrafts checks that the package and the README name the
+// TestCitesCurrentDrafts checks that the package and docs/aipref.md name the
 // vocabulary draft that is current, draft-ietf-aipref-vocab-08 (14
 // September 2026, which superseded -07 of 19 August 2026), and its
 // sections 4.2 (AI Use, label ai-use) and 4.3 (Search).
 func TestCitesCurrentDrafts(t *testing.T) {
-	for _, file := range []string{"aipref.go", "../../README.md"} {
+	for _, file := range []string{"aipref.go", "../../docs/aipref.md"} {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)

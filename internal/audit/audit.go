@@ -33,7 +33,7 @@ type Report struct {
 	// PreferencesOutsideGroups are the lines of the Content-Usage and
 	// Content-Signal lines that stand before the first user-agent line:
 	// they belong to no group, so they apply to no crawler (see the
-	// README's "AI usage preferences"); [] when none.
+	// docs/aipref.md); [] when none.
 	PreferencesOutsideGroups []int `json:"preferences_outside_groups"`
 	// Licenses are the values of the file's License lines (RSL 1.0), in
 	// file order; empty, not nil, when there are none.
