@@ -32,7 +32,7 @@ type Report struct {
 	PreferenceLines int `json:"preference_lines"`
 	// PreferencesOutsideGroups are the lines of the Content-Usage and
 	// Content-Signal lines that stand before the first user-agent line:
-	// they belong to no group, so they apply to no crawler (see the
+	// they belong to no group, so they apply to no crawler (see
 	// docs/aipref.md); [] when none.
 	PreferencesOutsideGroups []int `json:"preferences_outside_groups"`
 	// Licenses are the values of the file's License lines (RSL 1.0), in
