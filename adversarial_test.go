@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/seed50c7eacc/robotstxt"
-	"github.com/seed50c7eacc/robotstxt/internal/reference"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
 // Hostile and extreme inputs: each must parse well within 50 ms and answer

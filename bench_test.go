@@ -7,7 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/seed50c7eacc/robotstxt"
-	"github.com/seed50c7eacc/robotstxt/internal/corpus"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/corpus"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 )
 

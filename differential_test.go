@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/seed50c7eacc/robotstxt"
-	"github.com/seed50c7eacc/robotstxt/internal/corpus"
-	"github.com/seed50c7eacc/robotstxt/internal/reference"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/corpus"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
 // streamTwin fails t when a fresh Robots of body, which answers its first

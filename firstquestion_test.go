@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/seed50c7eacc/robotstxt"
-	"github.com/seed50c7eacc/robotstxt/internal/reference"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
 // firstQuestionPathSizes are the path lengths of the first-question

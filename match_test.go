@@ -9,7 +9,7 @@ import (
 	"github.com/seed50c7eacc/robotstxt"
 	"github.com/seed50c7eacc/robotstxt/internal/engine"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
-	"github.com/seed50c7eacc/robotstxt/internal/reference"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
 // "Google's docs" below is Google's robots.txt documentation,

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/seed50c7eacc/robotstxt"
-	"github.com/seed50c7eacc/robotstxt/internal/reference"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
 // robotstxt.Allowed answers one question as Parse(data).Allowed does (the

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/seed50c7eacc/robotstxt"
-	"github.com/seed50c7eacc/robotstxt/internal/reference"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
 // compareWithOracle fails t where the Robots of body and Google's library

@@ -10,7 +10,7 @@ import (
 
 	"github.com/seed50c7eacc/robotstxt"
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
-	"github.com/seed50c7eacc/robotstxt/internal/reference"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
 // specTestEnv names the directory of Google's robots.txt compliance tests

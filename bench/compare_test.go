@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/seed50c7eacc/robotstxt"
-	"github.com/seed50c7eacc/robotstxt/internal/corpus"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/corpus"
 	temoto "github.com/temoto/robotstxt"
 )
 

@@ -14,7 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/seed50c7eacc/robotstxt"
-	"github.com/seed50c7eacc/robotstxt/internal/corpus"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/corpus"
 )
 
 // queriesOut names the file TestDumpQueries writes. Harnesses that measure

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/seed50c7eacc/robotstxt/internal/corpus"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/corpus"
 )
 
 // lintFamilies are inputs built to make Lint allocate: one byte per line,

@@ -4,7 +4,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/seed50c7eacc/robotstxt/internal/corpus"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/corpus"
 )
 
 // TestCorpus2025 lints every file of the 2025 corpus (ROBOTSTXT_CORPUS_2025)

@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"github.com/seed50c7eacc/robotstxt"
-	"github.com/seed50c7eacc/robotstxt/internal/audit"
+	"github.com/seed50c7eacc/robotstxt/internal/app/audit"
 )
 
 func auditUsage(w io.Writer) {

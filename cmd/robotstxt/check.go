@@ -10,8 +10,8 @@ import (
 
 	"github.com/seed50c7eacc/robotstxt"
 	"github.com/seed50c7eacc/robotstxt/fetch"
-	"github.com/seed50c7eacc/robotstxt/internal/agenthint"
-	"github.com/seed50c7eacc/robotstxt/internal/audit"
+	"github.com/seed50c7eacc/robotstxt/internal/app/agenthint"
+	"github.com/seed50c7eacc/robotstxt/internal/app/audit"
 )
 
 // checkFlags are the flags of check.

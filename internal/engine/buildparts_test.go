@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/seed50c7eacc/robotstxt/internal/reference"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
 // compiledView is what a compiled File tells: its groups as written, its

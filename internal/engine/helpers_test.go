@@ -3,8 +3,8 @@ package engine
 import (
 	"testing"
 
-	"github.com/seed50c7eacc/robotstxt/internal/corpus"
-	"github.com/seed50c7eacc/robotstxt/internal/reference"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/corpus"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
 // The engine's tests build Files as robotstxt.Parse does, and check them

@@ -13,7 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"github.com/seed50c7eacc/robotstxt/internal/reference"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
 // Hostile families answer as the slow scan does, on smaller files.

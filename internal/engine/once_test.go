@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/seed50c7eacc/robotstxt/internal/reference"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
 // AllowedOnce answers the questions the stream gives up on (more than

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/seed50c7eacc/robotstxt/internal/reference"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
 // robots.cc GetPathParamsQuery: the URL's path, params and query, found without

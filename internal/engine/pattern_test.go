@@ -3,7 +3,7 @@ package engine
 import (
 	"testing"
 
-	"github.com/seed50c7eacc/robotstxt/internal/reference"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
 // The pattern matcher (internal/pattern, shared with package lint) is

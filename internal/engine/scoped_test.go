@@ -11,8 +11,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/seed50c7eacc/robotstxt/internal/corpus"
-	"github.com/seed50c7eacc/robotstxt/internal/reference"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/corpus"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
 // scopedTwin fails t when the rule set of agent compiled alone from body

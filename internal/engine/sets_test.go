@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
-	"github.com/seed50c7eacc/robotstxt/internal/reference"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
 // CompileRules decides as the "*" group of a file holding the same rules

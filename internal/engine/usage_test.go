@@ -9,7 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/seed50c7eacc/robotstxt/internal/aipref"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
-	"github.com/seed50c7eacc/robotstxt/internal/reference"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
 // usageOf returns the Usage as the public API finds it.

@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/seed50c7eacc/robotstxt"
-	"github.com/seed50c7eacc/robotstxt/internal/audit"
+	"github.com/seed50c7eacc/robotstxt/internal/app/audit"
 )
 
 // Audit is the page's AI crawler view of a robots.txt file: what it says

@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"github.com/seed50c7eacc/robotstxt"
-	"github.com/seed50c7eacc/robotstxt/internal/agenthint"
-	"github.com/seed50c7eacc/robotstxt/internal/audit"
+	"github.com/seed50c7eacc/robotstxt/internal/app/agenthint"
+	"github.com/seed50c7eacc/robotstxt/internal/app/audit"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 	"github.com/seed50c7eacc/robotstxt/lint"
 )

@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/seed50c7eacc/robotstxt/internal/audit"
+	"github.com/seed50c7eacc/robotstxt/internal/app/audit"
 )
 
 // TestCheck asks one file for several crawlers and URLs. The verdicts

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/seed50c7eacc/robotstxt"
-	"github.com/seed50c7eacc/robotstxt/internal/corpus"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/corpus"
 )
 
 // topAICrawlers are the AI crawlers whose blocking the corpus counts.
