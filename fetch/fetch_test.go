@@ -337,8 +337,8 @@ func TestBodyOver500KiB(t *testing.T) {
 		t.Errorf("private %v public %v: want the rule past 500 KiB ignored", private, public)
 	}
 	e, _ := c.Entry(context.Background(), s.URL+"/robots.txt")
-	if len(e.Body) != robotstxt.DefaultMaxSize {
-		t.Errorf("cached body of %d bytes, want %d", len(e.Body), robotstxt.DefaultMaxSize)
+	if len(e.Body) != robotstxt.DefaultMaxSize+1 {
+		t.Errorf("cached body of %d bytes, want %d (the limit and one byte to say the file goes on)", len(e.Body), robotstxt.DefaultMaxSize+1)
 	}
 }
 

@@ -82,7 +82,9 @@ func (c *Client) fetchEntry(ctx context.Context, robotsURL string, prev *Entry, 
 		var r io.Reader
 		r, err = decodedBody(resp)
 		if err == nil {
-			body, err = io.ReadAll(io.LimitReader(r, robotstxt.DefaultMaxSize))
+			// One byte past the limit is kept, so that every copy of a
+			// file cut at the limit says so (Robots.Truncated).
+			body, err = io.ReadAll(io.LimitReader(r, maxBodyKept))
 		}
 		if err != nil {
 			err = fmt.Errorf("reading the body: %w", err)
@@ -110,6 +112,11 @@ func (c *Client) fetchEntry(ctx context.Context, robotsURL string, prev *Entry, 
 	}
 	return e, resp.StatusCode, nil
 }
+
+// maxBodyKept is how many bytes of a body an Entry keeps: the
+// robotstxt.DefaultMaxSize that are parsed and one more, present only when
+// the file goes on past them.
+const maxBodyKept = robotstxt.DefaultMaxSize + 1
 
 // failed returns the entry after a failed fetch: the previous copy, if any,
 // is kept; the next try is spaced out by exponential backoff, or by the

@@ -103,6 +103,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func checkLive(urls []string, f *checkFlags, stdin io.Reader, out *printer, stderr io.Writer) int {
 	client := &fetch.Client{Timeout: f.timeout}
 	ctx := context.Background()
+	warned := map[string]bool{} // robots.txt URLs said to be cut at the limit
 	return checkEach(urls, f.urls, stdin, stderr, func(url string) int {
 		if err := checkURL(url, true); err != nil {
 			errorf(stderr, "%v", err)
@@ -125,6 +126,10 @@ func checkLive(urls []string, f *checkFlags, stdin io.Reader, out *printer, stde
 			out.failure(url, err)
 			return exitError
 		}
+		if robots.Truncated() && !warned[robotsURL] {
+			warned[robotsURL] = true
+			errorf(stderr, "%s: larger than %d bytes: only the first %d were read, as Googlebot does", robotsURL, robots.Size(), robots.Size())
+		}
 		v := robots.Explain(f.agent, url)
 		status, why := verdictStatus(v), ""
 		switch robots.Outcome() {
@@ -134,7 +139,7 @@ func checkLive(urls []string, f *checkFlags, stdin io.Reader, out *printer, stde
 			why = fmt.Sprintf("robots.txt unreachable: %s; Google disallows the whole site", fetchReason(entry))
 			status = worse(status, exitUnreachable)
 		}
-		out.live(url, v, why, robotsURL, robots.Outcome())
+		out.live(url, v, why, robotsURL, robots)
 		return status
 	})
 }
@@ -212,6 +217,7 @@ type jsonVerdict struct {
 
 	RobotsURL string `json:"robots_url,omitempty"` // with -fetch
 	Outcome   string `json:"outcome,omitempty"`    // with -fetch: "rules", "allow all" or "disallow all"
+	Truncated bool   `json:"truncated,omitempty"`  // with -fetch, the file was cut at the size limit
 	Error     string `json:"error,omitempty"`      // the URL could not be checked
 }
 
@@ -219,10 +225,11 @@ func (p *printer) verdict(url string, v robotstxt.Verdict, why string) {
 	p.write(jsonOf(url, v, why))
 }
 
-func (p *printer) live(url string, v robotstxt.Verdict, why, robotsURL string, o robotstxt.Outcome) {
+func (p *printer) live(url string, v robotstxt.Verdict, why, robotsURL string, robots *robotstxt.Robots) {
 	j := jsonOf(url, v, why)
 	j.RobotsURL = robotsURL
-	j.Outcome = o.String()
+	j.Outcome = robots.Outcome().String()
+	j.Truncated = robots.Truncated()
 	p.write(j)
 }
 

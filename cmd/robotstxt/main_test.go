@@ -385,3 +385,31 @@ func TestRunStdinError(t *testing.T) {
 		t.Errorf("stderr %q", stderr.String())
 	}
 }
+
+// A robots.txt of 780,000 bytes fetched with -fetch is cut at 500 KiB as
+// Googlebot cuts it (Google's robots.txt documentation), and the command
+// says so, once per site, on standard error and in -json.
+func TestRunFetchTruncated(t *testing.T) {
+	const tail = "\nDisallow: /late\n"
+	head := "User-agent: *\nDisallow: /private/\n"
+	body := head + strings.Repeat("#", 780000-len(head)-len(tail)) + tail
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, body)
+	}))
+	defer site.Close()
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"-fetch", "-agent", "bot", site.URL + "/late", site.URL + "/private/x"}, nil, &stdout, &stderr)
+	wantErr := "robotstxt: " + site.URL + "/robots.txt: larger than 512000 bytes: only the first 512000 were read, as Googlebot does\n"
+	if diff := cmp.Diff(wantErr, stderr.String()); diff != "" {
+		t.Errorf("stderr (-want +got):\n%s", diff)
+	}
+	if status != exitDisallowed || !strings.HasPrefix(stdout.String(), "ALLOWED    "+site.URL+"/late") {
+		t.Errorf("status %d, stdout %q: want /late allowed (its rule is past the limit), /private/x not", status, stdout.String())
+	}
+	stdout.Reset()
+	stderr.Reset()
+	run([]string{"-fetch", "-json", "-agent", "bot", site.URL + "/late"}, nil, &stdout, &stderr)
+	if !strings.Contains(stdout.String(), `"truncated":true`) {
+		t.Errorf("-json: %q has no \"truncated\":true", stdout.String())
+	}
+}
