@@ -309,6 +309,24 @@ func TestHelp(t *testing.T) {
 	}
 }
 
+// Each command's -max-size help names one default, the flag package's
+// "(default 512000)" (it once said "0: the default" too).
+func TestMaxSizeHelpOneDefault(t *testing.T) {
+	for _, cmd := range []string{"check", "lint", "audit"} {
+		var stdout, stderr bytes.Buffer
+		run([]string{cmd, "-h"}, nil, &stdout, &stderr)
+		_, help, ok := strings.Cut(stdout.String(), "-max-size N\n")
+		if !ok {
+			t.Errorf("%s -h: no -max-size:\n%s", cmd, stdout.String())
+			continue
+		}
+		help, _, _ = strings.Cut(help, "\n")
+		if n := strings.Count(help, "default"); n != 1 || !strings.Contains(help, "(default 512000)") {
+			t.Errorf("%s -h: -max-size help %q names %d defaults, want one, 512000", cmd, help, n)
+		}
+	}
+}
+
 // The README's first command.
 func TestREADMEFirstCommand(t *testing.T) {
 	var stdout, stderr bytes.Buffer
