@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -429,5 +430,51 @@ func TestRunFetchTruncated(t *testing.T) {
 	run([]string{"-fetch", "-json", "-agent", "bot", site.URL + "/late"}, nil, &stdout, &stderr)
 	if !strings.Contains(stdout.String(), `"truncated":true`) {
 		t.Errorf("-json: %q has no \"truncated\":true", stdout.String())
+	}
+}
+
+// check on a body that is not a robots.txt (an HTML page, binary data)
+// still answers as Google does (no rules: allowed), and warns, with lint's
+// diagnosis, on standard error and in -json; with -fetch too. A real
+// robots.txt gets no warning.
+func TestCheckWarnsNotRobotsTxt(t *testing.T) {
+	html := "<!DOCTYPE html>\n<html><head><title>Not found</title></head><body>Disallow: /x</body></html>\n"
+	binary := "\x00\x01\x02PK\x03\x04 Disallow: /x\n"
+	tests := []struct {
+		name, body, code string
+	}{
+		{"html", html, "looks-like-html"},
+		{"binary", binary, "binary-content"},
+		{"robots.txt", "User-agent: *\nDisallow: /private\n", ""},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		status := run([]string{"check", "-", "/x"}, strings.NewReader(tt.body), &stdout, &stderr)
+		if status != exitAllowed {
+			t.Errorf("%s: status %d, want %d", tt.name, status, exitAllowed)
+		}
+		if got := strings.Contains(stderr.String(), "warning: <stdin>: ") && strings.Contains(stderr.String(), "["+tt.code+"]"); got != (tt.code != "") {
+			t.Errorf("%s: stderr %q; want a warning with [%s]: %v", tt.name, stderr.String(), tt.code, tt.code != "")
+		}
+		stdout.Reset()
+		run([]string{"check", "-json", "-", "/x"}, strings.NewReader(tt.body), &stdout, &stderr)
+		var v struct{ Warning string }
+		if err := json.Unmarshal(stdout.Bytes(), &v); err != nil {
+			t.Fatalf("%s: -json: %v: %q", tt.name, err, stdout.String())
+		}
+		if strings.Contains(v.Warning, "["+tt.code+"]") != (tt.code != "") || tt.code == "" && v.Warning != "" {
+			t.Errorf("%s: -json warning %q, want one with [%s]", tt.name, v.Warning, tt.code)
+		}
+	}
+
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, html) }))
+	defer site.Close()
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"-fetch", site.URL + "/a", site.URL + "/b"}, nil, &stdout, &stderr); status != exitAllowed {
+		t.Errorf("-fetch: status %d", status)
+	}
+	want := "robotstxt: warning: " + site.URL + "/robots.txt: "
+	if strings.Count(stderr.String(), want) != 1 || !strings.Contains(stderr.String(), "[looks-like-html]") {
+		t.Errorf("-fetch: stderr %q; want one warning for the site with [looks-like-html]", stderr.String())
 	}
 }
