@@ -9,7 +9,7 @@
 //	robotstxt [check] [flags] FILE [URL...]
 //	robotstxt [check] -fetch [flags] [URL...]
 //	robotstxt lint [-json] [-max-size N] FILE
-//	robotstxt audit [-json] [-max-size N] FILE [URL...]
+//	robotstxt audit [-json] [-max-size N] [-crawler TEXT] [-purpose LIST] [-blocked] FILE [URL...]
 //	robotstxt help [COMMAND]
 //
 // check is the default command. FILE is a robots.txt file, or - for
@@ -151,7 +151,7 @@ func usage(w io.Writer) {
 	fmt.Fprintf(w, "usage: robotstxt [check] [flags] FILE [URL...]\n")
 	fmt.Fprintf(w, "       robotstxt [check] -fetch [flags] [URL...]\n")
 	fmt.Fprintf(w, "       robotstxt lint [-json] [-max-size N] FILE\n")
-	fmt.Fprintf(w, "       robotstxt audit [-json] [-max-size N] FILE [URL...]\n")
+	fmt.Fprintf(w, "       robotstxt audit [-json] [-max-size N] [-crawler TEXT] [-purpose LIST] [-blocked] FILE [URL...]\n")
 	fmt.Fprintf(w, "       robotstxt help [COMMAND]\n\nCommands:\n")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-6s %s\n", c.name, c.summary)
