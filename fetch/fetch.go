@@ -174,6 +174,7 @@ type Client struct {
 	storeCalls chan struct{} // a slot per store call under way (maxStoreCalls)
 	putSlots   chan struct{} // a slot per copy being stored (maxPendingPuts)
 	puts       pending
+	counters   counters
 
 	mu       sync.Mutex
 	inflight map[string]*call
@@ -292,12 +293,14 @@ func (c *Client) Entry(ctx context.Context, robotsURL string) (*Entry, error) {
 func (c *Client) resolve(ctx context.Context, key string) (*Entry, *robotstxt.Robots, error) {
 	c.init()
 	if e, r := c.memo.get(key); c.fresh(e) {
+		c.counters.memoryHits.Add(1)
 		return e, r, nil
 	}
 	c.mu.Lock()
 	cl, ok := c.inflight[key]
 	if ok {
 		cl.waiters++
+		c.counters.joined.Add(1)
 	} else {
 		cl = &call{done: make(chan struct{})}
 		if c.inflight == nil {
@@ -358,8 +361,10 @@ func (c *Client) lookupOrFetch(ctx context.Context, key string) resolution {
 	b := &budget{left: orDefault(c.Timeout, DefaultTimeout)}
 	stored := c.get(ctx, b, key)
 	if c.fresh(stored) {
+		c.counters.storeHits.Add(1)
 		return c.found(key, stored)
 	}
+	c.counters.storeMisses.Add(1)
 	prev := newer(held, stored)
 	var lease Lease
 	if leaser, ok := c.cache.(Leaser); ok {
@@ -377,8 +382,10 @@ func (c *Client) lookupOrFetch(ctx context.Context, key string) resolution {
 			}
 		case prev != nil && prev.Copy:
 			// Another process is fetching: serve the copy we have.
+			c.counters.staleServed.Add(1)
 			return c.found(key, prev)
 		default:
+			c.counters.leaseWaits.Add(1)
 			e, l := c.awaitLease(ctx, b, leaser, key)
 			if e != nil {
 				return c.found(key, e)

@@ -25,6 +25,10 @@ func (c *Client) fetch(ctx context.Context, robotsURL string, prev *Entry) (*Ent
 	mctx, endMark := markRobotsFetch(ctx)
 	e, status, err := c.fetchEntry(mctx, robotsURL, prev, now)
 	endMark()
+	c.counters.fetches.Add(1)
+	if err != nil {
+		c.counters.fetchFailures.Add(1)
+	}
 	c.report(ctx, Event{RobotsURL: robotsURL, Fetched: true, Status: status, Outcome: c.outcomeName(e), Duration: time.Since(start), Err: err})
 	return e, err
 }

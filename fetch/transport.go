@@ -142,6 +142,7 @@ type Transport struct {
 	base     http.RoundTripper
 	robots   *Client
 	pacer    pacer
+	stats    transportCounters
 }
 
 // NewTransport returns a Transport that sends requests through base (nil
@@ -192,11 +193,13 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return t.base.RoundTrip(req)
 	}
 	pageURL, path, query := targetURL(req.URL.Scheme, req.URL.Host, req.URL)
+	t.stats.requests.Add(1)
 	key, robots, err := t.allow(req, pageURL, req.URL.Scheme, req.URL.Host, path, query)
 	if err == nil {
 		err = t.allowOtherSites(req, key, path, query)
 	}
 	if err != nil {
+		t.stats.countRefusal(err)
 		closeBody(req)
 		return nil, err
 	}
