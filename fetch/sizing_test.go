@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"runtime"
 	"strings"
@@ -38,7 +39,7 @@ func BenchmarkMemoryPerSite(b *testing.B) {
 			})
 			for b.Loop() {
 				lru := NewLRU(0, 0)
-				c := &Client{HTTPClient: &http.Client{Transport: rt}, Cache: lru, MemoBytes: 1 << 40, MemoEntries: 1 << 30}
+				c := &Client{HTTPClient: &http.Client{Transport: rt}, Cache: lru, MemoBytes: math.MaxInt, MemoEntries: math.MaxInt}
 				ctx := context.Background()
 				var before, after runtime.MemStats
 				runtime.GC()
