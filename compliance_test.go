@@ -142,7 +142,7 @@ func TestComplianceCasesRestated(t *testing.T) {
 		if *trUpdateTranscript {
 			t.Fatalf("-update needs ROBOTSTXT_SPEC_TEST to write %s", complianceFile)
 		}
-		t.Skipf("ROBOTSTXT_SPEC_TEST is not set: %s is checked against its source only where google/robotstxt-spec-test is at hand (optional)", complianceFile)
+		t.Skipf("ROBOTSTXT_SPEC_TEST is not set: %s is checked against its source only where google/robotstxt-spec-test is at hand (optional; 'git clone https://github.com/google/robotstxt-spec-test DIR' and set ROBOTSTXT_SPEC_TEST=DIR)", complianceFile)
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.textproto"))
 	if len(files) == 0 {

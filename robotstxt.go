@@ -51,6 +51,15 @@
 // progress) and Content-Signal lines (Cloudflare's Content Signals
 // Policy), read per group.
 //
+// To get the files, package github.com/seed50c7eacc/robotstxt/fetch
+// fetches and caches them as Google's crawler does (redirects, status
+// codes, 24-hour lifetime, the last copy kept through failures) behind one
+// call, client.Allowed(ctx, agent, url); its Transport, an
+// http.RoundTripper, refuses every request the site's robots.txt
+// disallows and paces each site by its Crawl-delay; and the nested module
+// github.com/seed50c7eacc/robotstxt/fetch/redisstore shares the copies
+// across a crawl fleet through Redis.
+//
 // Package github.com/seed50c7eacc/robotstxt/lint tells site owners what
 // Google will actually do with their file: diagnostics for the traps that
 // make a file mean something other than it seems to, and the per-line view

@@ -87,7 +87,7 @@ func loadSpecCases(t *testing.T) []specCase {
 	t.Helper()
 	dir := os.Getenv(specTestEnv)
 	if dir == "" {
-		t.Skipf("%s is not set: point it at a copy of google/robotstxt-spec-test (CI uses ../shared/spec-test)", specTestEnv)
+		t.Skipf("%s is not set: this test reads Google's robots.txt conformance cases, the .textproto files of google/robotstxt-spec-test; get them with 'git clone https://github.com/google/robotstxt-spec-test DIR' and set %s=DIR (.ci/run uses ../shared/spec-test when present)", specTestEnv, specTestEnv)
 	}
 	files, err := filepath.Glob(filepath.Join(dir, "*", "*.textproto"))
 	if err != nil || len(files) == 0 {

@@ -81,7 +81,9 @@ func StatusOutcome(code int) Outcome {
 
 // FromResponse returns the Robots for an HTTP response to a robots.txt
 // request, as FromStatus does for its status code. For a 2xx it reads at
-// most DefaultMaxSize bytes of the body. It always closes the body.
+// most DefaultMaxSize bytes of the body, and one more to learn whether the
+// file goes on (then Truncated reports true, as it does for Parse of the
+// whole body). It always closes the body.
 //
 // When the body cannot be read to the end (or to DefaultMaxSize), the
 // result disallows everything, as a network failure does (RFC 9309
@@ -100,7 +102,9 @@ func FromResponse(resp *http.Response) (*Robots, error) {
 	if resp.Body == nil {
 		return Parse(nil), nil
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, DefaultMaxSize))
+	// One byte past the limit tells a file cut at the limit from one that
+	// ends there; Parse ignores it and reports the file truncated.
+	body, err := io.ReadAll(io.LimitReader(resp.Body, DefaultMaxSize+1))
 	if err != nil {
 		where := "robots.txt"
 		if resp.Request != nil && resp.Request.URL != nil {

@@ -109,8 +109,8 @@ func TestFromResponse(t *testing.T) {
 			}
 		}},
 		{"/big", robotstxt.Rules, "", func(t *testing.T, r *robotstxt.Robots) {
-			if !r.Allowed("x", "/late") || r.Size() != robotstxt.DefaultMaxSize {
-				t.Errorf("a rule past 500 KiB applied, or size %d", r.Size())
+			if !r.Allowed("x", "/late") || r.Size() != robotstxt.DefaultMaxSize || !r.Truncated() {
+				t.Errorf("a rule past 500 KiB applied, or size %d, or Truncated() %v", r.Size(), r.Truncated())
 			}
 		}},
 		{"/missing", robotstxt.AllowAll, "", nil},
@@ -177,5 +177,26 @@ func TestFromResponseEdgeCases(t *testing.T) {
 	r, err = robotstxt.FromResponse(&http.Response{StatusCode: 200, Body: &failingBody{}})
 	if err == nil || !strings.Contains(err.Error(), "connection reset by peer") || r.Outcome() != robotstxt.DisallowAll {
 		t.Errorf("failing body: %v, %v", r.Outcome(), err)
+	}
+}
+
+// A body cut at the limit says so, as Parse of the same bytes does; a body
+// of exactly the limit is whole (RFC 9309 section 2.5: a crawler may cut
+// a file at a limit of at least 500 KiB; Google's documentation: 500 KiB).
+func TestFromResponseTruncated(t *testing.T) {
+	for _, size := range []int{780000, robotstxt.DefaultMaxSize + 1, robotstxt.DefaultMaxSize, 1000} {
+		body := []byte(statusBody + strings.Repeat("#", size-len(statusBody)))
+		resp := &http.Response{StatusCode: http.StatusOK, Body: io.NopCloser(strings.NewReader(string(body)))}
+		r, err := robotstxt.FromResponse(resp)
+		if err != nil {
+			t.Fatalf("%d bytes: %v", size, err)
+		}
+		want := robotstxt.Parse(body)
+		if r.Truncated() != want.Truncated() || r.Size() != want.Size() {
+			t.Errorf("%d bytes: FromResponse Truncated() %v Size() %d; Parse of the same bytes %v %d", size, r.Truncated(), r.Size(), want.Truncated(), want.Size())
+		}
+		if r.Truncated() != (size > robotstxt.DefaultMaxSize) {
+			t.Errorf("%d bytes: Truncated() %v", size, r.Truncated())
+		}
 	}
 }

@@ -2,7 +2,7 @@ module github.com/seed50c7eacc/robotstxt/bench
 
 go 1.25.0
 
-require github.com/seed50c7eacc/robotstxt v0.0.0
+require github.com/seed50c7eacc/robotstxt v0.1.0
 
 require (
 	github.com/google/go-cmp v0.7.0
@@ -14,5 +14,3 @@ require (
 	golang.org/x/sys v0.43.0 // indirect
 	golang.org/x/text v0.27.0 // indirect
 )
-
-replace github.com/seed50c7eacc/robotstxt => ../

@@ -19,6 +19,9 @@ type stalledStore struct {
 	ignoreContext bool
 	unblock       chan struct{}
 	calls         atomic.Int64
+
+	mu    sync.Mutex
+	asked []context.Context // of the calls a caller waits on (Get, TryLease)
 }
 
 func (s *stalledStore) block(ctx context.Context) error {
@@ -31,40 +34,73 @@ func (s *stalledStore) block(ctx context.Context) error {
 	return ctx.Err()
 }
 
-func (s *stalledStore) Get(ctx context.Context, _ string) (*Entry, error) { return nil, s.block(ctx) }
+// waited records a call a caller waits on, then blocks.
+func (s *stalledStore) waited(ctx context.Context) error {
+	s.mu.Lock()
+	s.asked = append(s.asked, ctx)
+	s.mu.Unlock()
+	return s.block(ctx)
+}
+
+// waiting reports whether a caller waits on a call whose budget is not
+// spent (its context has not ended).
+func (s *stalledStore) waiting() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, ctx := range s.asked {
+		if ctx.Err() == nil {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *stalledStore) Get(ctx context.Context, _ string) (*Entry, error) { return nil, s.waited(ctx) }
 func (s *stalledStore) Put(ctx context.Context, _ string, _ *Entry) error { return s.block(ctx) }
 func (s *stalledStore) TryLease(ctx context.Context, _ string, _ time.Duration) (Lease, error) {
-	return nil, s.block(ctx)
+	return nil, s.waited(ctx)
 }
 
 // A stalled store costs a caller at most Timeout in all, get, lease and
 // put together, plus the fetch (issue: 3.01 s with Timeout 1 s, each call
 // waiting out its own timeout and the put before the answer), whether or
-// not the store honours its context.
+// not the store honours its context. The budget runs on a fake clock,
+// which the test moves on while a store call waits on it.
 func TestStalledStoreOneBudget(t *testing.T) {
 	for _, ignore := range []bool{false, true} {
 		store := &stalledStore{ignoreContext: ignore, unblock: make(chan struct{})}
 		s := newSite(t, serve(rules))
 		var storeErrs atomic.Int64
-		c := &Client{Cache: store, Timeout: time.Second, OnEvent: func(ev Event) {
+		clock := newFakeClock()
+		c := &Client{Cache: store, Timeout: time.Second, Now: clock.Now, Sleep: clock.Sleep, OnEvent: func(ev Event) {
 			var se *StoreError
 			if errors.As(ev.Err, &se) {
 				storeErrs.Add(1)
 			}
 		}}
-		start := time.Now()
-		ok, err := c.Allowed(context.Background(), "bot", s.URL+"/public")
-		took := time.Since(start)
+		var ok atomic.Bool
+		var answered atomic.Bool
+		var err error
+		go func() {
+			var allowed bool
+			allowed, err = c.Allowed(context.Background(), "bot", s.URL+"/public")
+			ok.Store(allowed)
+			answered.Store(true)
+		}()
+		// The clock moves 10 ms at a time while the caller waits on a
+		// store call (the background put, after the answer, is not
+		// waited on).
+		const step = 10 * time.Millisecond
+		took := clock.runUntil(t, answered.Load, func() bool { return store.waiting() && clock.asleepAny() }, step, 10*c.Timeout)
+		waitUntil(t, answered.Load)
 		close(store.unblock)
-		if !ok || err != nil {
-			t.Fatalf("ignoring context %v: Allowed: %v, %v", ignore, ok, err)
+		if !ok.Load() || err != nil {
+			t.Fatalf("ignoring context %v: Allowed: %v, %v", ignore, ok.Load(), err)
 		}
-		// The fetch is on loopback; a second of margin would hide a
-		// second timeout.
-		if took > c.Timeout+400*time.Millisecond {
-			t.Errorf("ignoring context %v: Allowed took %v with Timeout %v", ignore, took, c.Timeout)
+		if took > c.Timeout+step || took < c.Timeout-step {
+			t.Errorf("ignoring context %v: Allowed took %v of the clock with Timeout %v; want the budget, spent once", ignore, took, c.Timeout)
 		}
-		t.Logf("ignoring context %v: Allowed answered in %v (Timeout %v), %d store calls, %d store errors reported", ignore, took.Round(time.Millisecond), c.Timeout, store.calls.Load(), storeErrs.Load())
+		t.Logf("ignoring context %v: Allowed answered after %v of the clock (Timeout %v), %d store calls, %d store errors reported", ignore, took, c.Timeout, store.calls.Load(), storeErrs.Load())
 		if s.hits.Load() != 1 {
 			t.Errorf("%d fetches, want 1", s.hits.Load())
 		}

@@ -14,9 +14,13 @@ import (
 type Entry struct {
 	// Copy is false until a fetch has given a usable answer (2xx, 3xx or
 	// 4xx); then Status, Body and FetchedAt describe that answer.
-	Copy      bool      `json:"copy"`
-	Status    int       `json:"status,omitempty"`    // HTTP status code of the copy
-	Body      []byte    `json:"body,omitempty"`      // body of the copy, for a 2xx (at most robotstxt.DefaultMaxSize bytes)
+	Copy   bool `json:"copy"`
+	Status int  `json:"status,omitempty"` // HTTP status code of the copy
+	// Body is the body of the copy, for a 2xx: its first
+	// robotstxt.DefaultMaxSize bytes, and one more when the file went on,
+	// which parsing ignores but which makes the parsed copy report
+	// Truncated.
+	Body      []byte    `json:"body,omitempty"`
 	FetchedAt time.Time `json:"fetched_at,omitzero"` // when the copy was fetched (a 304 keeps it)
 
 	// ETag and LastModified are the validators of the copy, sent back in

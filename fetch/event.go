@@ -38,7 +38,7 @@ var (
 // A StoreError is a Cache's Get or Put that failed. The Client treats it as
 // a miss and reports it; it never becomes an answer.
 type StoreError struct {
-	Op        string // "get", "put", "lease", "renew" or "release"
+	Op        string // "get", "put", "lease", "renew", "release" or "delete" (Purge)
 	RobotsURL string // the key of the entry
 	Err       error  // the store's error
 }
@@ -72,6 +72,7 @@ type Event struct {
 
 // report sends an event to the hook and the logger.
 func (c *Client) report(ctx context.Context, ev Event) {
+	c.counters.count(ev)
 	if c.OnEvent != nil {
 		c.OnEvent(ev)
 	}

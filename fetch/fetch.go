@@ -153,6 +153,12 @@ type Client struct {
 	RetryMin, RetryMax time.Duration
 	// Now tells the time; nil means time.Now. Tests set a fake clock.
 	Now func() time.Time
+	// Sleep, if set, waits for d on the clock of Now, or until ctx ends;
+	// the lease's renewals and polls and the store's time budget then
+	// run on that clock, as the Transport's pacing does on its Now and
+	// Sleep. Nil means a timer: those waits are timed by the wall clock,
+	// whatever Now says.
+	Sleep func(ctx context.Context, d time.Duration) error
 	// Logger, if set, logs each fetch (Info), each entry read from the
 	// Cache (Debug) and each failure or store error (Warn).
 	Logger *slog.Logger
@@ -168,6 +174,7 @@ type Client struct {
 	storeCalls chan struct{} // a slot per store call under way (maxStoreCalls)
 	putSlots   chan struct{} // a slot per copy being stored (maxPendingPuts)
 	puts       pending
+	counters   counters
 
 	mu       sync.Mutex
 	inflight map[string]*call
@@ -286,12 +293,14 @@ func (c *Client) Entry(ctx context.Context, robotsURL string) (*Entry, error) {
 func (c *Client) resolve(ctx context.Context, key string) (*Entry, *robotstxt.Robots, error) {
 	c.init()
 	if e, r := c.memo.get(key); c.fresh(e) {
+		c.counters.memoryHits.Add(1)
 		return e, r, nil
 	}
 	c.mu.Lock()
 	cl, ok := c.inflight[key]
 	if ok {
 		cl.waiters++
+		c.counters.joined.Add(1)
 	} else {
 		cl = &call{done: make(chan struct{})}
 		if c.inflight == nil {
@@ -352,8 +361,10 @@ func (c *Client) lookupOrFetch(ctx context.Context, key string) resolution {
 	b := &budget{left: orDefault(c.Timeout, DefaultTimeout)}
 	stored := c.get(ctx, b, key)
 	if c.fresh(stored) {
+		c.counters.storeHits.Add(1)
 		return c.found(key, stored)
 	}
+	c.counters.storeMisses.Add(1)
 	prev := newer(held, stored)
 	var lease Lease
 	if leaser, ok := c.cache.(Leaser); ok {
@@ -371,8 +382,10 @@ func (c *Client) lookupOrFetch(ctx context.Context, key string) resolution {
 			}
 		case prev != nil && prev.Copy:
 			// Another process is fetching: serve the copy we have.
+			c.counters.staleServed.Add(1)
 			return c.found(key, prev)
 		default:
+			c.counters.leaseWaits.Add(1)
 			e, l := c.awaitLease(ctx, b, leaser, key)
 			if e != nil {
 				return c.found(key, e)
@@ -438,7 +451,7 @@ func (c *Client) storeInBackground(ctx context.Context, key string, e *Entry, st
 		return
 	}
 	defer func() { <-c.putSlots }()
-	sctx, cancel := context.WithTimeout(ctx, orDefault(c.Timeout, DefaultTimeout))
+	sctx, cancel := c.withTimeout(ctx, orDefault(c.Timeout, DefaultTimeout))
 	defer cancel()
 	if err := c.cache.Put(sctx, key, e); err != nil {
 		c.report(ctx, Event{RobotsURL: key, Err: &StoreError{"put", key, err}})
@@ -462,7 +475,7 @@ func (c *Client) release(ctx context.Context, key string, lease Lease) {
 	}
 	go func() {
 		defer func() { <-c.putSlots }()
-		sctx, cancel := context.WithTimeout(ctx, orDefault(c.Timeout, DefaultTimeout))
+		sctx, cancel := c.withTimeout(ctx, orDefault(c.Timeout, DefaultTimeout))
 		defer cancel()
 		if err := lease.Release(sctx); err != nil {
 			c.report(ctx, Event{RobotsURL: key, Err: &StoreError{"release", key, err}})
@@ -475,29 +488,23 @@ func (c *Client) release(ctx context.Context, key string, lease Lease) {
 // but lapses soon after its holder dies.
 func (c *Client) renew(ctx context.Context, key string, lease Lease) (stop func()) {
 	ttl := orDefault(c.LeaseTTL, DefaultLeaseTTL)
-	done, finished := make(chan struct{}), make(chan struct{})
+	waiting, stopWaiting := context.WithCancel(context.Background())
+	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
-		tick := time.NewTicker(ttl / 3)
-		defer tick.Stop()
 		// A renewal may take until the lease would lapse: a slow store
 		// costs nothing as long as one renewal arrives in time.
-		lapses := time.Now().Add(ttl)
-		for {
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-				sent := time.Now()
-				sctx, cancel := context.WithDeadline(ctx, lapses)
-				err := lease.Renew(sctx, ttl)
-				cancel()
-				if err != nil {
-					c.report(ctx, Event{RobotsURL: key, Err: &StoreError{"renew", key, err}})
-					continue
-				}
-				lapses = sent.Add(ttl)
+		lapses := c.waitNow().Add(ttl)
+		for c.sleep(waiting, ttl/3) == nil {
+			sent := c.waitNow()
+			sctx, cancel := c.withTimeout(ctx, lapses.Sub(sent))
+			err := lease.Renew(sctx, ttl)
+			cancel()
+			if err != nil {
+				c.report(ctx, Event{RobotsURL: key, Err: &StoreError{"renew", key, err}})
+				continue
 			}
+			lapses = sent.Add(ttl)
 		}
 	}()
 	// stop waits for a renewal under way, so that none follows the
@@ -506,10 +513,12 @@ func (c *Client) renew(ctx context.Context, key string, lease Lease) (stop func(
 	var once sync.Once
 	return func() {
 		once.Do(func() {
-			close(done)
+			stopWaiting()
+			timeout, stopTimeout := c.after(ttl)
+			defer stopTimeout()
 			select {
 			case <-finished:
-			case <-time.After(ttl):
+			case <-timeout:
 			}
 		})
 	}
@@ -540,8 +549,8 @@ func (c *Client) storeDo(ctx context.Context, b *budget, op func(context.Context
 	default:
 		return ErrStoreBusy
 	}
-	start := time.Now()
-	sctx, cancel := context.WithTimeout(ctx, b.left)
+	start := c.waitNow()
+	sctx, cancel := c.withTimeout(ctx, b.left)
 	defer cancel()
 	done := make(chan error, 1)
 	go func() {
@@ -552,9 +561,9 @@ func (c *Client) storeDo(ctx context.Context, b *budget, op func(context.Context
 	select {
 	case err = <-done:
 	case <-sctx.Done():
-		err = fmt.Errorf("%w: %w", ErrStoreBudget, sctx.Err())
+		err = fmt.Errorf("%w: %w", ErrStoreBudget, context.Cause(sctx))
 	}
-	b.left -= time.Since(start)
+	b.left -= c.waitNow().Sub(start)
 	return err
 }
 
@@ -600,31 +609,30 @@ func (c *Client) tryLease(ctx context.Context, b *budget, leaser Leaser, key str
 // runs out: the caller then fetches without a lease.
 func (c *Client) awaitLease(ctx context.Context, b *budget, leaser Leaser, key string) (*Entry, Lease) {
 	wait := orDefault(c.LeaseWait, orDefault(c.Timeout, DefaultTimeout)+orDefault(c.LeaseTTL, DefaultLeaseTTL))
-	deadline := time.NewTimer(wait)
-	defer deadline.Stop()
-	tick := time.NewTicker(leasePoll)
-	defer tick.Stop()
+	deadline := c.waitNow().Add(wait)
 	for {
-		select {
-		case <-deadline.C:
+		left := deadline.Sub(c.waitNow())
+		if left <= 0 {
 			return nil, nil
-		case <-tick.C:
+		}
+		if c.sleep(ctx, min(leasePoll, left)) != nil || !c.waitNow().Before(deadline) {
+			return nil, nil
+		}
+		if e := c.get(ctx, b, key); c.fresh(e) {
+			return e, nil
+		}
+		lease, err := c.tryLease(ctx, b, leaser, key)
+		switch {
+		case lease != nil:
+			// The holder may have stored its entry and let the lease
+			// go between our Get and the lease.
 			if e := c.get(ctx, b, key); c.fresh(e) {
+				c.release(ctx, key, lease)
 				return e, nil
 			}
-			lease, err := c.tryLease(ctx, b, leaser, key)
-			switch {
-			case lease != nil:
-				// The holder may have stored its entry and let the lease
-				// go between our Get and the lease.
-				if e := c.get(ctx, b, key); c.fresh(e) {
-					c.release(ctx, key, lease)
-					return e, nil
-				}
-				return nil, lease
-			case err != nil && b.left <= 0:
-				return nil, nil
-			}
+			return nil, lease
+		case err != nil && b.left <= 0:
+			return nil, nil
 		}
 	}
 }

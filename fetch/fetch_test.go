@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,10 +17,19 @@ import (
 	"github.com/seed50c7eacc/robotstxt"
 )
 
-// fakeClock is a clock that moves only when told.
+// fakeClock is a clock that moves only when told. Sleep waits until
+// Advance has moved it past the wake-up time.
 type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
+	mu       sync.Mutex
+	now      time.Time
+	sleepers map[*fakeSleeper]bool
+}
+
+type fakeSleeper struct {
+	ctx   context.Context
+	d     time.Duration // as asked
+	until time.Time
+	wake  chan struct{}
 }
 
 func newFakeClock() *fakeClock {
@@ -36,6 +46,106 @@ func (f *fakeClock) Advance(d time.Duration) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.now = f.now.Add(d)
+	for s := range f.sleepers {
+		if !f.now.Before(s.until) {
+			close(s.wake)
+			delete(f.sleepers, s)
+		}
+	}
+}
+
+// Sleep waits until the clock has moved d on, or until ctx ends.
+func (f *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return nil
+	}
+	f.mu.Lock()
+	s := &fakeSleeper{ctx: ctx, d: d, until: f.now.Add(d), wake: make(chan struct{})}
+	if f.sleepers == nil {
+		f.sleepers = map[*fakeSleeper]bool{}
+	}
+	f.sleepers[s] = true
+	f.mu.Unlock()
+	select {
+	case <-s.wake:
+		return nil
+	case <-ctx.Done():
+		f.mu.Lock()
+		delete(f.sleepers, s)
+		f.mu.Unlock()
+		return ctx.Err()
+	}
+}
+
+// asleep returns whether goroutines sleep on the clock for each of the
+// durations given (a sleep counts by the duration it asked for, until it
+// wakes; a sleep whose context has ended does not count).
+func (f *fakeClock) asleep(ds ...time.Duration) func() bool {
+	return func() bool {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		have := map[time.Duration]int{}
+		for s := range f.sleepers {
+			if s.ctx.Err() == nil {
+				have[s.d]++
+			}
+		}
+		for _, d := range ds {
+			if have[d]--; have[d] < 0 {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// asleepAny reports whether any goroutine sleeps on the clock (with a
+// context that has not ended).
+func (f *fakeClock) asleepAny() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for s := range f.sleepers {
+		if s.ctx.Err() == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// runUntil moves the clock on by step each time ready reports that the
+// goroutines expected are asleep on it, until done reports true, and
+// returns how far it moved it: at most max, where it stops whatever done
+// says. It never waits on the wall clock: between steps it only yields.
+// It fails the test when ready has not held for 10 s of the wall clock (a
+// test that hangs).
+func (f *fakeClock) runUntil(t *testing.T, done, ready func() bool, step, max time.Duration) time.Duration {
+	t.Helper()
+	var moved time.Duration
+	stuck := time.Now().Add(10 * time.Second)
+	for !done() && moved < max {
+		if !ready() {
+			if time.Now().After(stuck) {
+				t.Fatalf("the goroutines expected were not asleep on the fake clock for 10 s (moved %v)", moved)
+			}
+			runtime.Gosched()
+			continue
+		}
+		f.Advance(step)
+		moved += step
+		stuck = time.Now().Add(10 * time.Second)
+	}
+	return moved
+}
+
+// waitUntil yields until cond reports true, and fails the test after 10 s
+// of the wall clock (a test that hangs); no clock time is waited for.
+func waitUntil(t *testing.T, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !cond(); runtime.Gosched() {
+		if time.Now().After(deadline) {
+			t.Fatal("waited 10 s for a condition")
+		}
+	}
 }
 
 // site is a test server whose robots.txt handler the test can change, and
@@ -337,8 +447,8 @@ func TestBodyOver500KiB(t *testing.T) {
 		t.Errorf("private %v public %v: want the rule past 500 KiB ignored", private, public)
 	}
 	e, _ := c.Entry(context.Background(), s.URL+"/robots.txt")
-	if len(e.Body) != robotstxt.DefaultMaxSize {
-		t.Errorf("cached body of %d bytes, want %d", len(e.Body), robotstxt.DefaultMaxSize)
+	if len(e.Body) != robotstxt.DefaultMaxSize+1 {
+		t.Errorf("cached body of %d bytes, want %d (the limit and one byte to say the file goes on)", len(e.Body), robotstxt.DefaultMaxSize+1)
 	}
 }
 

@@ -25,6 +25,10 @@ func (c *Client) fetch(ctx context.Context, robotsURL string, prev *Entry) (*Ent
 	mctx, endMark := markRobotsFetch(ctx)
 	e, status, err := c.fetchEntry(mctx, robotsURL, prev, now)
 	endMark()
+	c.counters.fetches.Add(1)
+	if err != nil {
+		c.counters.fetchFailures.Add(1)
+	}
 	c.report(ctx, Event{RobotsURL: robotsURL, Fetched: true, Status: status, Outcome: c.outcomeName(e), Duration: time.Since(start), Err: err})
 	return e, err
 }
@@ -78,7 +82,9 @@ func (c *Client) fetchEntry(ctx context.Context, robotsURL string, prev *Entry, 
 		var r io.Reader
 		r, err = decodedBody(resp)
 		if err == nil {
-			body, err = io.ReadAll(io.LimitReader(r, robotstxt.DefaultMaxSize))
+			// One byte past the limit is kept, so that every copy of a
+			// file cut at the limit says so (Robots.Truncated).
+			body, err = io.ReadAll(io.LimitReader(r, maxBodyKept))
 		}
 		if err != nil {
 			err = fmt.Errorf("reading the body: %w", err)
@@ -106,6 +112,11 @@ func (c *Client) fetchEntry(ctx context.Context, robotsURL string, prev *Entry, 
 	}
 	return e, resp.StatusCode, nil
 }
+
+// maxBodyKept is how many bytes of a body an Entry keeps: the
+// robotstxt.DefaultMaxSize that are parsed and one more, present only when
+// the file goes on past them.
+const maxBodyKept = robotstxt.DefaultMaxSize + 1
 
 // failed returns the entry after a failed fetch: the previous copy, if any,
 // is kept; the next try is spaced out by exponential backoff, or by the

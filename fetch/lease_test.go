@@ -10,13 +10,16 @@ import (
 	"time"
 )
 
-// memLeaser is a Leaser in memory, with leases that lapse as Redis's do.
-// A dead holder's renewals are lost, as when its process has died.
+// memLeaser is a Leaser in memory, with leases that lapse as Redis's do,
+// on the clock of now. A dead holder's renewals are lost, as when its
+// process has died.
 type memLeaser struct {
 	*LRU
+	now    func() time.Time
 	mu     sync.Mutex
 	leases map[string]memLease // key -> holder
 	dead   atomic.Bool         // renewals are lost (the holder "died")
+	grants atomic.Int64        // leases granted
 }
 
 type memLease struct {
@@ -30,18 +33,19 @@ type memHold struct {
 	token *int
 }
 
-func newMemLeaser() *memLeaser {
-	return &memLeaser{LRU: NewLRU(0, 0), leases: map[string]memLease{}}
+func newMemLeaser(now func() time.Time) *memLeaser {
+	return &memLeaser{LRU: NewLRU(0, 0), now: now, leases: map[string]memLease{}}
 }
 
 func (m *memLeaser) TryLease(_ context.Context, key string, ttl time.Duration) (Lease, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if l, ok := m.leases[key]; ok && time.Now().Before(l.expires) {
+	if l, ok := m.leases[key]; ok && m.now().Before(l.expires) {
 		return nil, nil
 	}
 	token := new(int)
-	m.leases[key] = memLease{token, time.Now().Add(ttl)}
+	m.leases[key] = memLease{token, m.now().Add(ttl)}
+	m.grants.Add(1)
 	return &memHold{m, key, token}, nil
 }
 
@@ -53,10 +57,10 @@ func (h *memHold) Renew(_ context.Context, ttl time.Duration) error {
 	}
 	h.m.mu.Lock()
 	defer h.m.mu.Unlock()
-	if l, ok := h.m.leases[h.key]; !ok || l.token != h.token || time.Now().After(l.expires) {
+	if l, ok := h.m.leases[h.key]; !ok || l.token != h.token || h.m.now().After(l.expires) {
 		return errLost
 	}
-	h.m.leases[h.key] = memLease{h.token, time.Now().Add(ttl)}
+	h.m.leases[h.key] = memLease{h.token, h.m.now().Add(ttl)}
 	return nil
 }
 
@@ -75,10 +79,9 @@ func (h *memHold) Release(context.Context) error {
 // A holder renews its short lease for as long as its fetch runs (here
 // five lease lifetimes), so another process waits for its entry instead
 // of fetching; when the holder stops renewing (it died), another process
-// takes the lease over once it lapses and fetches.
+// takes the lease over once it lapses and fetches. The processes' waits
+// run on a fake clock, which the test moves on.
 func TestLeaseRenewedAndTakenOver(t *testing.T) {
-	// The holder renews every third of the lease: a lease of 100 ms lapsed
-	// under a loaded CI machine's scheduling delays, 300 ms does not.
 	const ttl = 300 * time.Millisecond
 	var hits atomic.Int64
 	release := make(chan struct{})
@@ -92,38 +95,55 @@ func TestLeaseRenewedAndTakenOver(t *testing.T) {
 		}
 		w.Write([]byte(rules))
 	})
-	store := newMemLeaser()
-	newProcess := func() *Client { return &Client{Cache: store, LeaseTTL: ttl, Timeout: 10 * time.Second} }
+	clock := newFakeClock()
+	store := newMemLeaser(clock.Now)
+	newProcess := func() *Client {
+		return &Client{Cache: store, LeaseTTL: ttl, Timeout: 10 * time.Second, Now: clock.Now, Sleep: clock.Sleep}
+	}
 	holder, waiter := newProcess(), newProcess()
+	var answered atomic.Int64
 	ask := func(c *Client, done chan<- error) {
 		ok, err := c.Allowed(context.Background(), "bot", s.URL+"/public")
 		if err == nil && !ok {
 			err = errors.New("/public disallowed")
 		}
+		answered.Add(1)
 		done <- err
 	}
+	fetched := func(n int64) func() bool { return func() bool { return hits.Load() >= n } }
 	holderDone, waiterDone := make(chan error, 1), make(chan error, 1)
 	go ask(holder, holderDone)
-	for hits.Load() == 0 {
-		time.Sleep(time.Millisecond)
-	}
+	waitUntil(t, fetched(1))
 	go ask(waiter, waiterDone)
-	time.Sleep(5 * ttl) // the holder's fetch outlives its lease many times
-	if hits.Load() != 1 {
-		t.Fatalf("%d fetches while the holder renewed its lease; want 1", hits.Load())
+	// The holder's fetch outlives its lease five times; the clock moves
+	// while both sleep on it (the holder between renewals, the waiter
+	// between polls), in steps shorter than a renewal's interval.
+	moved := clock.runUntil(t, func() bool { return hits.Load() > 1 || answered.Load() > 0 }, clock.asleep(ttl/3, leasePoll), ttl/10, 5*ttl)
+	t.Logf("waited %v on the fake clock", moved)
+	if hits.Load() != 1 || answered.Load() != 0 {
+		t.Fatalf("%d fetches, %d answers while the holder renewed its lease; want 1 and none", hits.Load(), answered.Load())
 	}
 	releaseOnce.Do(func() { close(release) })
-	for _, done := range []chan error{holderDone, waiterDone} {
-		if err := <-done; err != nil {
-			t.Fatal(err)
-		}
+	if err := <-holderDone; err != nil {
+		t.Fatal(err)
+	}
+	// Once the holder has stored its entry, the waiter finds it at its
+	// next poll.
+	if err := holder.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if moved := clock.runUntil(t, func() bool { return answered.Load() == 2 }, clock.asleep(leasePoll), leasePoll, 10*leasePoll); answered.Load() != 2 {
+		t.Fatalf("the waiter has no answer %v after the holder's", moved)
+	}
+	if err := <-waiterDone; err != nil {
+		t.Fatal(err)
 	}
 	if hits.Load() != 1 {
 		t.Errorf("%d fetches; want the holder's alone", hits.Load())
 	}
 
 	// The holder dies mid-fetch: its renewals stop, its lease lapses, and
-	// the waiter takes over.
+	// the waiter takes over at its first poll after the lapse.
 	hits.Store(0)
 	release2 := make(chan struct{})
 	defer close(release2)
@@ -135,15 +155,28 @@ func TestLeaseRenewedAndTakenOver(t *testing.T) {
 	})
 	store.dead.Store(true)
 	go func() { holder.Allowed(context.Background(), "bot", other.URL+"/public") }()
-	for hits.Load() == 0 {
-		time.Sleep(time.Millisecond)
+	waitUntil(t, fetched(1))
+	waiterDone2 := make(chan error, 1)
+	go func() {
+		ok, err := waiter.Allowed(context.Background(), "bot", other.URL+"/public")
+		if err == nil && !ok {
+			err = errors.New("/public disallowed")
+		}
+		waiterDone2 <- err
+	}()
+	// The clock stops once the waiter has the lease: its fetch takes no
+	// time of the clock.
+	step := leasePoll / 5
+	granted := store.grants.Load()
+	took := clock.runUntil(t, func() bool { return store.grants.Load() > granted }, clock.asleep(ttl/3, leasePoll), step, 10*ttl)
+	if store.grants.Load() == granted {
+		t.Fatalf("no takeover after %v of the clock", took)
 	}
-	start := time.Now()
-	if ok, err := waiter.Allowed(context.Background(), "bot", other.URL+"/public"); !ok || err != nil {
-		t.Fatalf("waiter: %v, %v", ok, err)
+	waitUntil(t, fetched(2))
+	if err := <-waiterDone2; err != nil {
+		t.Fatalf("waiter: %v", err)
 	}
-	took := time.Since(start)
-	if hits.Load() != 2 || took > ttl+500*time.Millisecond {
-		t.Errorf("takeover after %v with %d fetches; want one more fetch within about the lease's TTL (%v)", took, hits.Load(), ttl)
+	if took < ttl || took > ttl+leasePoll+step {
+		t.Errorf("takeover after %v of the clock; want one poll after the lease lapsed, within [%v, %v]", took, ttl, ttl+leasePoll+step)
 	}
 }

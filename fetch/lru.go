@@ -58,3 +58,13 @@ func (l *boundedLRU[V]) set(key string, value V, size int) {
 
 // len returns the number of values held.
 func (l *boundedLRU[V]) len() int { return l.order.Len() }
+
+// remove drops key's value, if held.
+func (l *boundedLRU[V]) remove(key string) {
+	if el, ok := l.items[key]; ok {
+		slot := el.Value.(*lruSlot[V])
+		l.order.Remove(el)
+		delete(l.items, key)
+		l.bytes -= slot.size
+	}
+}

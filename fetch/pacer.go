@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -43,6 +44,10 @@ type pacer struct {
 
 	mu    sync.Mutex
 	hosts boundedLRU[*hostPace] // made on first use, bounded by maxHosts
+
+	// For TransportStats: requests held back, the nanoseconds they were
+	// held back in all, and the 429 and 503 responses that paused a host.
+	waits, waited, pauses atomic.Int64
 }
 
 // A hostPace is the pacing state of one host.
@@ -99,6 +104,8 @@ func (p *pacer) wait(ctx context.Context, host string, interval time.Duration) e
 		slot.CancelAt(now)
 		return fmt.Errorf("fetch: the next request to %s may go in %v, after the request's deadline: %w", host, delay, context.DeadlineExceeded)
 	}
+	p.waits.Add(1)
+	p.waited.Add(int64(delay))
 	if err := p.sleep(ctx, delay); err != nil {
 		slot.CancelAt(p.now())
 		return err
@@ -110,6 +117,7 @@ func (p *pacer) wait(ctx context.Context, host string, interval time.Duration) e
 // Retry-After, or else for a backoff that doubles with each such response
 // in a row, within maxBackoff.
 func (p *pacer) pause(host string, h http.Header) {
+	p.pauses.Add(1)
 	now := p.now()
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -198,6 +198,7 @@ type Transport struct {
 	robots    *Client
 	userAgent []string // the User-Agent header's value, shared by the requests that lack one
 	pacer     pacer
+	stats     transportCounters
 }
 
 // NewTransport returns a Transport that sends requests through base (nil
@@ -253,11 +254,13 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return t.base.RoundTrip(req)
 	}
 	pageURL, path, query := targetURL(req.URL.Scheme, req.URL.Host, req.URL)
+	t.stats.requests.Add(1)
 	key, robots, err := t.allow(req, pageURL, req.URL.Scheme, req.URL.Host, path, query)
 	if err == nil {
 		err = t.allowOtherSites(req, key, path, query)
 	}
 	if err != nil {
+		t.stats.countRefusal(err)
 		closeBody(req)
 		return nil, err
 	}

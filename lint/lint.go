@@ -168,6 +168,9 @@ func LintWith(data []byte, opts Options) *Report {
 		l.checkUsage()
 	}
 	l.rep.Diagnostics = l.diagnostics()
+	if p := l.past; p != nil && !p.atLineStart && p.cutDiffers {
+		l.rep.Diagnostics = dropCutLine(l.rep.Diagnostics, p.cut.Num)
+	}
 	sort.SliceStable(l.rep.Diagnostics, func(i, j int) bool {
 		return l.rep.Diagnostics[i].Line < l.rep.Diagnostics[j].Line
 	})
@@ -190,6 +193,20 @@ func (p *pastLimit) count(body string) {
 }
 
 func isLineEnd(c byte) bool { return c == '\n' || c == '\r' }
+
+// dropCutLine removes the diagnostics of line num, the line the size limit
+// cuts, but the content-past-limit one, which says it is cut: what the
+// others say of its fragment ("Disallo" is not a directive) is not what
+// the file says.
+func dropCutLine(ds []Diagnostic, num int) []Diagnostic {
+	kept := ds[:0]
+	for _, d := range ds {
+		if d.Line != num || d.Code == CodeContentPastLimit {
+			kept = append(kept, d)
+		}
+	}
+	return kept
+}
 
 // A linter is the state of one Lint call. It reads the shared grouper's
 // lines: checkLine for the per-line view and line diagnostics, group for

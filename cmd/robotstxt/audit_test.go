@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,7 +28,7 @@ func TestAudit(t *testing.T) {
 			[]string{`"/\x1b[2J": `}, ""},
 		{"no FILE", []string{"audit"}, exitError, nil, "audit: need a robots.txt FILE"},
 		{"unknown flag", []string{"audit", "-x", "-"}, exitError, nil, "flag provided but not defined"},
-		{"help", []string{"audit", "-h"}, exitAllowed, []string{"usage: robotstxt audit [-json] [-max-size N] FILE [URL...]"}, ""},
+		{"help", []string{"audit", "-h"}, exitAllowed, []string{"usage: robotstxt audit [-json] [-max-size N] [-crawler TEXT] [-purpose LIST] [-blocked] FILE [URL...]"}, ""},
 		{"missing file", []string{"audit", "/nonexistent/robots.txt"}, exitError, nil, "nonexistent"},
 	}
 	for _, tt := range tests {
@@ -196,5 +197,79 @@ func TestAuditText(t *testing.T) {
 				t.Errorf("first crawler lines (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// audit's filters keep the crawlers the web page's filters keep: -crawler
+// by name or product token in any case, -purpose by a list of purposes,
+// -blocked those some URL is disallowed to; each checked against the
+// unfiltered report.
+func TestAuditFilters(t *testing.T) {
+	const file = "User-agent: GPTBot\nDisallow: /\n\nUser-agent: CCBot\nDisallow: /private\n"
+	type crawler struct {
+		Name, Token, Purpose string
+		Results              []struct{ Allowed bool }
+	}
+	report := func(args ...string) []crawler {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		if status := run(append(append([]string{"audit", "-json"}, args...), "-", "/", "/private/x"), strings.NewReader(file), &stdout, &stderr); status != 0 {
+			t.Fatalf("audit %q: status %d: %s", args, status, stderr.String())
+		}
+		var rep struct{ Crawlers []crawler }
+		if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
+			t.Fatal(err)
+		}
+		return rep.Crawlers
+	}
+	all := report()
+	names := func(cs []crawler) []string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.Name)
+		}
+		return out
+	}
+	keep := func(f func(c crawler) bool) []string {
+		var out []string
+		for _, c := range all {
+			if f(c) {
+				out = append(out, c.Name)
+			}
+		}
+		return out
+	}
+	blocked := func(c crawler) bool {
+		for _, r := range c.Results {
+			if !r.Allowed {
+				return true
+			}
+		}
+		return false
+	}
+	tests := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-blocked"}, keep(blocked)},
+		{[]string{"-crawler", "gptBOT"}, keep(func(c crawler) bool { return strings.Contains(strings.ToLower(c.Name+" "+c.Token), "gptbot") })},
+		{[]string{"-purpose", "search,ai-input"}, keep(func(c crawler) bool { return c.Purpose == "search" || c.Purpose == "ai-input" })},
+		{[]string{"-purpose", "ai-training", "-blocked"}, keep(func(c crawler) bool { return c.Purpose == "ai-training" && blocked(c) })},
+	}
+	for _, tt := range tests {
+		got := names(report(tt.args...))
+		if len(tt.want) == 0 || len(tt.want) == len(all) {
+			t.Errorf("%q: the filter would keep %d of %d crawlers: a test that cannot fail", tt.args, len(tt.want), len(all))
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("audit %q (-want +got):\n%s", tt.args, diff)
+		}
+	}
+	if got := keep(blocked); !slices.Contains(got, "GPTBot") || !slices.Contains(got, "CCBot") {
+		t.Errorf("blocked crawlers %q lack GPTBot or CCBot", got)
+	}
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"audit", "-purpose", "nope", "-"}, strings.NewReader(file), &stdout, &stderr); status != exitError || !strings.Contains(stderr.String(), `"nope" is not a purpose`) {
+		t.Errorf("-purpose nope: status %d, stderr %q", status, stderr.String())
 	}
 }

@@ -86,6 +86,10 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if robots.Truncated() {
 		errorf(stderr, "%s: larger than %d bytes: only the first %d were read, as Googlebot does", displayName(name), robots.Size(), robots.Size())
 	}
+	warning := notRobotsWarning(data, limit)
+	if warning != "" {
+		errorf(stderr, "warning: %s: %s", displayName(name), warning)
+	}
 	a := robots.Agent(f.agent)
 	return checkEach(positional[1:], f.urls, stdin, stderr, func(url string) int {
 		if err := checkURL(url, false); err != nil {
@@ -94,7 +98,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitError
 		}
 		v := a.Explain(url)
-		out.verdict(url, v, "")
+		out.verdict(url, v, "", warning)
 		return verdictStatus(v)
 	})
 }
@@ -103,6 +107,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func checkLive(urls []string, f *checkFlags, stdin io.Reader, out *printer, stderr io.Writer) int {
 	client := &fetch.Client{Timeout: f.timeout}
 	ctx := context.Background()
+	warned := map[string]string{} // robots.txt URLs warned about: their warning, if any
 	return checkEach(urls, f.urls, stdin, stderr, func(url string) int {
 		if err := checkURL(url, true); err != nil {
 			errorf(stderr, "%v", err)
@@ -125,6 +130,19 @@ func checkLive(urls []string, f *checkFlags, stdin io.Reader, out *printer, stde
 			out.failure(url, err)
 			return exitError
 		}
+		warning, seen := warned[robotsURL]
+		if !seen {
+			if robots.Truncated() {
+				errorf(stderr, "%s: larger than %d bytes: only the first %d were read, as Googlebot does", robotsURL, robots.Size(), robots.Size())
+			}
+			if robots.Outcome() == robotstxt.Rules {
+				warning = notRobotsWarning(entry.Body, robotstxt.DefaultMaxSize)
+			}
+			if warning != "" {
+				errorf(stderr, "warning: %s: %s", robotsURL, warning)
+			}
+			warned[robotsURL] = warning
+		}
 		v := robots.Explain(f.agent, url)
 		status, why := verdictStatus(v), ""
 		switch robots.Outcome() {
@@ -134,7 +152,7 @@ func checkLive(urls []string, f *checkFlags, stdin io.Reader, out *printer, stde
 			why = fmt.Sprintf("robots.txt unreachable: %s; Google disallows the whole site", fetchReason(entry))
 			status = worse(status, exitUnreachable)
 		}
-		out.live(url, v, why, robotsURL, robots.Outcome())
+		out.live(url, v, why, warning, robotsURL, robots)
 		return status
 	})
 }
@@ -212,17 +230,23 @@ type jsonVerdict struct {
 
 	RobotsURL string `json:"robots_url,omitempty"` // with -fetch
 	Outcome   string `json:"outcome,omitempty"`    // with -fetch: "rules", "allow all" or "disallow all"
+	Truncated bool   `json:"truncated,omitempty"`  // with -fetch, the file was cut at the size limit
 	Error     string `json:"error,omitempty"`      // the URL could not be checked
+	Warning   string `json:"warning,omitempty"`    // the body is not a robots.txt (HTML, binary): why
 }
 
-func (p *printer) verdict(url string, v robotstxt.Verdict, why string) {
-	p.write(jsonOf(url, v, why))
-}
-
-func (p *printer) live(url string, v robotstxt.Verdict, why, robotsURL string, o robotstxt.Outcome) {
+func (p *printer) verdict(url string, v robotstxt.Verdict, why, warning string) {
 	j := jsonOf(url, v, why)
+	j.Warning = warning
+	p.write(j)
+}
+
+func (p *printer) live(url string, v robotstxt.Verdict, why, warning, robotsURL string, robots *robotstxt.Robots) {
+	j := jsonOf(url, v, why)
+	j.Warning = warning
 	j.RobotsURL = robotsURL
-	j.Outcome = o.String()
+	j.Outcome = robots.Outcome().String()
+	j.Truncated = robots.Truncated()
 	p.write(j)
 }
 

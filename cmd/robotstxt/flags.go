@@ -60,7 +60,7 @@ func newFlagSet(name string) *flag.FlagSet {
 }
 
 // maxSizeUsage is the help of every command's -max-size flag.
-const maxSizeUsage = "read at most `N` bytes of FILE, as Googlebot does (0: the default; negative: all of it, up to 1 GiB)"
+const maxSizeUsage = "read at most `N` bytes of FILE (Googlebot reads 500 KiB; negative: all of it, up to 1 GiB)"
 
 // newReportFlags returns the flags of a command that reports on one
 // robots.txt FILE (lint, audit): -json, described by jsonUsage, and

@@ -46,18 +46,34 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	cut := limit > 0 && len(data) > limit
+	// The limit falls inside a line when neither the last byte read nor
+	// the one past it ends a line.
+	midLine := cut && !isLineEnd(data[limit-1]) && !isLineEnd(data[limit])
 	if cut {
 		data = data[:limit] // the byte past the limit only says that the file goes on
 	}
 	report := robotslint.LintWith(data, robotslint.Options{MaxSize: limit})
 	if cut && !notRobotsTxt(report) {
 		// What follows the limit was not read, so it cannot be described
-		// as Lint would; say where Googlebot stops.
+		// as Lint would; say where Googlebot stops. A line cut there is
+		// described by that alone: its fragment ("Disallo") is not what
+		// the file says.
+		where := fmt.Sprintf("line %d and what follows are", report.LastLine)
+		if midLine {
+			where = fmt.Sprintf("line %d is cut there and what follows it is", report.LastLine)
+			kept := report.Diagnostics[:0]
+			for _, d := range report.Diagnostics {
+				if d.Line != report.LastLine {
+					kept = append(kept, d)
+				}
+			}
+			report.Diagnostics = kept
+		}
 		report.Diagnostics = append(report.Diagnostics, robotslint.Diagnostic{
 			Line:     report.LastLine,
 			Severity: robotslint.SeverityError,
 			Code:     robotslint.CodeContentPastLimit,
-			Message:  fmt.Sprintf("the file is larger than %d bytes; Googlebot reads only the first %d: line %d and what follows are ignored (not read by this command)", limit, limit, report.LastLine),
+			Message:  fmt.Sprintf("the file is larger than %d bytes; Googlebot reads only the first %d: %s ignored (not read by this command)", limit, limit, where),
 		})
 	}
 	name = displayName(name)
@@ -82,6 +98,9 @@ func lint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return exitClean
 }
+
+// isLineEnd reports whether c ends a line (RFC 9309 section 2.2: CR, LF).
+func isLineEnd(c byte) bool { return c == '\n' || c == '\r' }
 
 // notRobotsTxt reports whether lint found that the body is not a
 // robots.txt file at all (HTML, binary, gzip, UTF-16): that diagnostic is

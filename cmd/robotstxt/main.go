@@ -9,7 +9,7 @@
 //	robotstxt [check] [flags] FILE [URL...]
 //	robotstxt [check] -fetch [flags] [URL...]
 //	robotstxt lint [-json] [-max-size N] FILE
-//	robotstxt audit [-json] [-max-size N] FILE [URL...]
+//	robotstxt audit [-json] [-max-size N] [-crawler TEXT] [-purpose LIST] [-blocked] FILE [URL...]
 //	robotstxt guard -robots FILE -upstream URL [-listen ADDR]
 //	robotstxt help [COMMAND]
 //
@@ -159,7 +159,7 @@ func usage(w io.Writer) {
 	fmt.Fprintf(w, "usage: robotstxt [check] [flags] FILE [URL...]\n")
 	fmt.Fprintf(w, "       robotstxt [check] -fetch [flags] [URL...]\n")
 	fmt.Fprintf(w, "       robotstxt lint [-json] [-max-size N] FILE\n")
-	fmt.Fprintf(w, "       robotstxt audit [-json] [-max-size N] FILE [URL...]\n")
+	fmt.Fprintf(w, "       robotstxt audit [-json] [-max-size N] [-crawler TEXT] [-purpose LIST] [-blocked] FILE [URL...]\n")
 	fmt.Fprintf(w, "       robotstxt guard -robots FILE -upstream URL [-listen ADDR]\n")
 	fmt.Fprintf(w, "       robotstxt help [COMMAND]\n\nCommands:\n")
 	for _, c := range commands {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -309,6 +310,24 @@ func TestHelp(t *testing.T) {
 	}
 }
 
+// Each command's -max-size help names one default, the flag package's
+// "(default 512000)" (it once said "0: the default" too).
+func TestMaxSizeHelpOneDefault(t *testing.T) {
+	for _, cmd := range []string{"check", "lint", "audit"} {
+		var stdout, stderr bytes.Buffer
+		run([]string{cmd, "-h"}, nil, &stdout, &stderr)
+		_, help, ok := strings.Cut(stdout.String(), "-max-size N\n")
+		if !ok {
+			t.Errorf("%s -h: no -max-size:\n%s", cmd, stdout.String())
+			continue
+		}
+		help, _, _ = strings.Cut(help, "\n")
+		if n := strings.Count(help, "default"); n != 1 || !strings.Contains(help, "(default 512000)") {
+			t.Errorf("%s -h: -max-size help %q names %d defaults, want one, 512000", cmd, help, n)
+		}
+	}
+}
+
 // The README's first command.
 func TestREADMEFirstCommand(t *testing.T) {
 	var stdout, stderr bytes.Buffer
@@ -383,5 +402,79 @@ func TestRunStdinError(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "reading standard input: device gone") {
 		t.Errorf("stderr %q", stderr.String())
+	}
+}
+
+// A robots.txt of 780,000 bytes fetched with -fetch is cut at 500 KiB as
+// Googlebot cuts it (Google's robots.txt documentation), and the command
+// says so, once per site, on standard error and in -json.
+func TestRunFetchTruncated(t *testing.T) {
+	const tail = "\nDisallow: /late\n"
+	head := "User-agent: *\nDisallow: /private/\n"
+	body := head + strings.Repeat("#", 780000-len(head)-len(tail)) + tail
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, body)
+	}))
+	defer site.Close()
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"-fetch", "-agent", "bot", site.URL + "/late", site.URL + "/private/x"}, nil, &stdout, &stderr)
+	wantErr := "robotstxt: " + site.URL + "/robots.txt: larger than 512000 bytes: only the first 512000 were read, as Googlebot does\n"
+	if diff := cmp.Diff(wantErr, stderr.String()); diff != "" {
+		t.Errorf("stderr (-want +got):\n%s", diff)
+	}
+	if status != exitDisallowed || !strings.HasPrefix(stdout.String(), "ALLOWED    "+site.URL+"/late") {
+		t.Errorf("status %d, stdout %q: want /late allowed (its rule is past the limit), /private/x not", status, stdout.String())
+	}
+	stdout.Reset()
+	stderr.Reset()
+	run([]string{"-fetch", "-json", "-agent", "bot", site.URL + "/late"}, nil, &stdout, &stderr)
+	if !strings.Contains(stdout.String(), `"truncated":true`) {
+		t.Errorf("-json: %q has no \"truncated\":true", stdout.String())
+	}
+}
+
+// check on a body that is not a robots.txt (an HTML page, binary data)
+// still answers as Google does (no rules: allowed), and warns, with lint's
+// diagnosis, on standard error and in -json; with -fetch too. A real
+// robots.txt gets no warning.
+func TestCheckWarnsNotRobotsTxt(t *testing.T) {
+	html := "<!DOCTYPE html>\n<html><head><title>Not found</title></head><body>Disallow: /x</body></html>\n"
+	binary := "\x00\x01\x02PK\x03\x04 Disallow: /x\n"
+	tests := []struct {
+		name, body, code string
+	}{
+		{"html", html, "looks-like-html"},
+		{"binary", binary, "binary-content"},
+		{"robots.txt", "User-agent: *\nDisallow: /private\n", ""},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		status := run([]string{"check", "-", "/x"}, strings.NewReader(tt.body), &stdout, &stderr)
+		if status != exitAllowed {
+			t.Errorf("%s: status %d, want %d", tt.name, status, exitAllowed)
+		}
+		if got := strings.Contains(stderr.String(), "warning: <stdin>: ") && strings.Contains(stderr.String(), "["+tt.code+"]"); got != (tt.code != "") {
+			t.Errorf("%s: stderr %q; want a warning with [%s]: %v", tt.name, stderr.String(), tt.code, tt.code != "")
+		}
+		stdout.Reset()
+		run([]string{"check", "-json", "-", "/x"}, strings.NewReader(tt.body), &stdout, &stderr)
+		var v struct{ Warning string }
+		if err := json.Unmarshal(stdout.Bytes(), &v); err != nil {
+			t.Fatalf("%s: -json: %v: %q", tt.name, err, stdout.String())
+		}
+		if strings.Contains(v.Warning, "["+tt.code+"]") != (tt.code != "") || tt.code == "" && v.Warning != "" {
+			t.Errorf("%s: -json warning %q, want one with [%s]", tt.name, v.Warning, tt.code)
+		}
+	}
+
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, html) }))
+	defer site.Close()
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"-fetch", site.URL + "/a", site.URL + "/b"}, nil, &stdout, &stderr); status != exitAllowed {
+		t.Errorf("-fetch: status %d", status)
+	}
+	want := "robotstxt: warning: " + site.URL + "/robots.txt: "
+	if strings.Count(stderr.String(), want) != 1 || !strings.Contains(stderr.String(), "[looks-like-html]") {
+		t.Errorf("-fetch: stderr %q; want one warning for the site with [looks-like-html]", stderr.String())
 	}
 }

@@ -4,7 +4,7 @@ go 1.25.0
 
 require (
 	github.com/gocolly/colly/v2 v2.3.0
-	github.com/seed50c7eacc/robotstxt v0.0.0-00010101000000-000000000000
+	github.com/seed50c7eacc/robotstxt v0.1.0
 )
 
 require (
@@ -28,5 +28,3 @@ require (
 	google.golang.org/appengine v1.6.8 // indirect
 	google.golang.org/protobuf v1.36.10 // indirect
 )
-
-replace github.com/seed50c7eacc/robotstxt => ../..

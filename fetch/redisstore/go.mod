@@ -5,7 +5,7 @@ go 1.25.0
 require (
 	github.com/google/go-cmp v0.7.0
 	github.com/redis/go-redis/v9 v9.22.0
-	github.com/seed50c7eacc/robotstxt v0.0.0
+	github.com/seed50c7eacc/robotstxt v0.1.0
 )
 
 require (
@@ -16,5 +16,3 @@ require (
 	golang.org/x/text v0.27.0 // indirect
 	golang.org/x/time v0.12.0 // indirect
 )
-
-replace github.com/seed50c7eacc/robotstxt => ../..

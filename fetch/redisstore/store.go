@@ -57,7 +57,15 @@ func New(rdb redis.UniversalClient, prefix string) *Store {
 var (
 	_ fetch.Cache  = (*Store)(nil)
 	_ fetch.Leaser = (*Store)(nil)
+	_ fetch.Purger = (*Store)(nil)
 )
+
+// Delete removes the entry of a robots.txt URL (fetch.Client.Purge): every
+// process sharing the store fetches it again once its copy in memory
+// expires or is purged. A lease on the URL is left to its holder.
+func (s *Store) Delete(ctx context.Context, robotsURL string) error {
+	return s.rdb.Del(ctx, s.prefix+robotsURL).Err()
+}
 
 // Get returns the entry stored for robotsURL, or nil.
 func (s *Store) Get(ctx context.Context, robotsURL string) (*fetch.Entry, error) {

@@ -19,9 +19,18 @@ import (
 )
 
 // fakeClock is a clock shared by the test's processes, moved by the test.
+// Sleep waits until Advance has moved it past the wake-up time.
 type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
+	mu       sync.Mutex
+	now      time.Time
+	sleepers map[*fakeSleeper]bool
+}
+
+type fakeSleeper struct {
+	ctx   context.Context
+	d     time.Duration // as asked
+	until time.Time
+	wake  chan struct{}
 }
 
 func (f *fakeClock) Now() time.Time {
@@ -34,6 +43,49 @@ func (f *fakeClock) Advance(d time.Duration) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.now = f.now.Add(d)
+	for s := range f.sleepers {
+		if !f.now.Before(s.until) {
+			close(s.wake)
+			delete(f.sleepers, s)
+		}
+	}
+}
+
+// Sleep waits until the clock has moved d on, or until ctx ends.
+func (f *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return nil
+	}
+	f.mu.Lock()
+	s := &fakeSleeper{ctx: ctx, d: d, until: f.now.Add(d), wake: make(chan struct{})}
+	if f.sleepers == nil {
+		f.sleepers = map[*fakeSleeper]bool{}
+	}
+	f.sleepers[s] = true
+	f.mu.Unlock()
+	select {
+	case <-s.wake:
+		return nil
+	case <-ctx.Done():
+		f.mu.Lock()
+		delete(f.sleepers, s)
+		f.mu.Unlock()
+		return ctx.Err()
+	}
+}
+
+// asleepFor reports whether a goroutine sleeps on the clock for d (a sleep
+// counts by the duration it asked for, until it wakes; one whose context
+// has ended does not count).
+func (f *fakeClock) asleepFor(d time.Duration) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for s := range f.sleepers {
+		if s.d == d && s.ctx.Err() == nil {
+			return true
+		}
+	}
+	return false
 }
 
 func TestGetPutLease(t *testing.T) {
@@ -322,11 +374,16 @@ func TestLeaseWaitAndStale(t *testing.T) {
 			return nil
 		}
 	}
+	// The processes wait on a fake clock (their polls for the lease
+	// holder's entry, its renewals), which the test moves on; the lease is
+	// long, so that Redis, on the wall clock, keeps it for the test's
+	// length without a renewal.
 	clock := &fakeClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	const leaseTTL = 30 * time.Second
 	newClient := func() *fetch.Client {
 		s := New(srv.client(), "lease:")
 		s.Now = clock.Now
-		return &fetch.Client{Cache: s, Now: clock.Now, Timeout: 5 * time.Second}
+		return &fetch.Client{Cache: s, Now: clock.Now, Sleep: clock.Sleep, Timeout: 5 * time.Second, LeaseTTL: leaseTTL}
 	}
 	a, b := newClient(), newClient()
 	ask := func(c *fetch.Client, done chan<- error) {
@@ -344,21 +401,26 @@ func TestLeaseWaitAndStale(t *testing.T) {
 	go ask(a, aDone)
 	waitFor("a's fetch", func() bool { return hits.Load() > 0 })
 	go ask(b, bDone)
-	time.Sleep(100 * time.Millisecond) // b is polling for the entry
+	// b polls for the entry every 50 ms of the clock (the Client's
+	// leasePoll): it waits rather than fetching.
+	waitFor("b's poll", func() bool { return clock.asleepFor(50 * time.Millisecond) })
+	clock.Advance(50 * time.Millisecond)
+	waitFor("b's next poll", func() bool { return clock.asleepFor(50 * time.Millisecond) })
 	close(release)
-	for _, done := range []chan error{aDone, bDone} {
-		if err := result(done); err != nil {
-			t.Fatal(err)
-		}
+	if err := result(aDone); err != nil {
+		t.Fatal(err)
+	}
+	// a's entry is stored after its answer; b finds it at a poll.
+	if err := a.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("b's poll after a's entry", func() bool { return clock.asleepFor(50 * time.Millisecond) })
+	clock.Advance(50 * time.Millisecond)
+	if err := result(bDone); err != nil {
+		t.Fatal(err)
 	}
 	if hits.Load() != 1 {
 		t.Fatalf("%d requests, want 1", hits.Load())
-	}
-	// a stores its copy and gives its lease back after its callers have
-	// their answer; until then a would find its own lease held and serve
-	// its stale copy rather than refetch (right, but not this test).
-	if err := a.Flush(context.Background()); err != nil {
-		t.Fatal(err)
 	}
 
 	// The copy expires; a refetches (held up), and b serves its stale copy

@@ -41,6 +41,24 @@ func Load(tb testing.TB, max int) (names []string, files [][]byte) {
 	return load(tb, Dir(), Env, "corpus", max, false)
 }
 
+// about says, for a skip message, what each corpus is and where to get one.
+var about = map[string]string{
+	"corpus": "a directory of real robots.txt files, one file per site (the project's CI reads one of about 2,100). " +
+		"Any such collection will do: fetch https://SITE/robots.txt for the sites you crawl " +
+		"(for example: while read s; do curl -sfL \"https://$s/robots.txt\" -o \"DIR/$s\"; done < sites.txt), " +
+		"or take the robots.txt captures Common Crawl publishes with each crawl (its robotstxt/ segments, https://commoncrawl.org/get-started)",
+	"corpus-2025": "a directory of robots.txt files sites served in 2025 and early 2026, one file per site and month in which it changed " +
+		"(the project's CI reads one of 567 news, social and academic sites). Collect one as for ROBOTSTXT_CORPUS, " +
+		"from files fetched in 2025 or later: the tests count what recent files say to AI crawlers",
+}
+
+// skipMessage is what a test says when a corpus is missing: what it is,
+// where to get one, and where to put it.
+func skipMessage(name, env string, err error) string {
+	return "skipped: no robots.txt " + name + " (" + err.Error() + "). This test reads " + about[name] +
+		". Set " + env + "=DIR, or put the directory at ../shared/" + name + " beside the repository."
+}
+
 // Env2025 names a directory of robots.txt files served in 2025 and early
 // 2026 (news, social and academic sites, one file per site and month in
 // which it changed). Without it, Load2025 looks for shared/corpus-2025
@@ -79,7 +97,7 @@ func load(tb testing.TB, dir, env, name string, max int, skipNotes bool) (names 
 	tb.Helper()
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		tb.Skipf("no robots.txt %s (set %s or provide ../shared/%s beside the repository): %v", name, env, name, err)
+		tb.Skip(skipMessage(name, env, err))
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
 	for _, e := range entries {
