@@ -9,13 +9,15 @@ import (
 	"github.com/seed50c7eacc/robotstxt"
 )
 
-// DefaultMaxWork is the work budget of one crawler class when
-// Options.MaxWork is zero: about 50 million steps of pattern positions,
-// half a second or so on a current core. Real files need far less (the
-// largest of a corpus of real pairs takes a few percent of it); files of
-// tens of thousands of wildcard rules exhaust it and are reported as not
-// decided.
-const DefaultMaxWork = 50_000_000
+// DefaultMaxWork is the work budget of a comparison when Options.MaxWork
+// is zero: 40 million steps of pattern positions, under a second on a
+// current core. Most real pairs need a small part of it; files of
+// thousands of wildcard rules exhaust it and are reported as not decided.
+const DefaultMaxWork = 40_000_000
+
+// classShare is the part of the budget one crawler class may use at most,
+// so that one hard class leaves the others theirs.
+const classShare = 4
 
 // Options control a comparison. The zero value compares every crawler
 // class with the default budget.
@@ -26,9 +28,11 @@ type Options struct {
 	// file names, and every other crawler.
 	Agents []string
 
-	// MaxWork bounds the exploration of each crawler class, in steps of
-	// pattern positions; zero means DefaultMaxWork. A class whose
-	// exploration runs out is reported with Decided false.
+	// MaxWork bounds the work of the comparison, in steps of pattern
+	// positions (each also bounds memory: a state's positions are kept);
+	// zero means DefaultMaxWork. One crawler class may use a quarter of
+	// it. A class whose exploration runs out is reported with Decided
+	// false.
 	MaxWork int64
 }
 
@@ -236,12 +240,13 @@ func CompareWith(old, new []byte, opts Options) *Report {
 		classes = append(classes, class{Others, ""})
 	}
 	cache := map[string]*Crawler{}
+	left := opts.MaxWork
 	for _, c := range classes {
 		token := c.token
 		if files[0].named[token] == "" && files[1].named[token] == "" {
 			token = "" // obeys the "*" groups in both
 		}
-		cr := compareClass(files, c.agent, token, opts.MaxWork, cache)
+		cr := compareClass(files, c.agent, token, min(left, opts.MaxWork/classShare), &left, cache)
 		r.Crawlers = append(r.Crawlers, cr)
 	}
 	r.fileChanges(files, old, new)
@@ -276,7 +281,7 @@ func agentIn(f *fileView, token string) *robotstxt.Agent {
 const witnessBase = "https://example.com"
 
 // compareClass compares one crawler class.
-func compareClass(files [2]*fileView, agent, token string, budget int64, cache map[string]*Crawler) Crawler {
+func compareClass(files [2]*fileView, agent, token string, budget int64, left *int64, cache map[string]*Crawler) Crawler {
 	lists := [2]ruleList{files[0].rulesFor(token), files[1].rulesFor(token)}
 	cr := Crawler{Agent: agent, NamedOld: token != "" && files[0].named[token] != "", NamedNew: token != "" && files[1].named[token] != ""}
 	agents := [2]*robotstxt.Agent{agentIn(files[0], token), agentIn(files[1], token)}
@@ -284,7 +289,9 @@ func compareClass(files [2]*fileView, agent, token string, budget int64, cache m
 	if prev, ok := cache[key]; ok {
 		cr.Decided, cr.Changes = prev.Decided, prev.Changes
 	} else {
-		cr.Decided, cr.Changes = comparePaths(lists, agents, budget)
+		var spent int64
+		cr.Decided, cr.Changes, spent = comparePaths(lists, agents, budget)
+		*left -= spent
 		cache[key] = &cr
 	}
 	cr.CrawlDelay = durationChange(agents[0].CrawlDelay, agents[1].CrawlDelay)
@@ -295,12 +302,15 @@ func compareClass(files [2]*fileView, agent, token string, budget int64, cache m
 
 // comparePaths explores the two rule lists and returns the classes of
 // paths whose verdict differs, each witness checked with the public API.
-func comparePaths(lists [2]ruleList, agents [2]*robotstxt.Agent, budget int64) (decided bool, changes []Change) {
+func comparePaths(lists [2]ruleList, agents [2]*robotstxt.Agent, budget int64) (decided bool, changes []Change, spent int64) {
 	if sameVerdicts(lists[0], lists[1]) {
-		return true, nil
+		return true, nil, 0
+	}
+	if budget <= 0 {
+		return false, nil, 0
 	}
 	e := explore(lists[0], lists[1], budget)
-	decided = e.decided
+	decided, spent = e.decided, e.work
 	for _, c := range e.classes {
 		// An absolute URL, so that a witness starting with "//" is not
 		// read as a host.
@@ -328,7 +338,7 @@ func comparePaths(lists [2]ruleList, agents [2]*robotstxt.Agent, budget int64) (
 		}
 		changes = append(changes, ch)
 	}
-	return decided, changes
+	return decided, changes, spent
 }
 
 func durationChange(old, new func() (time.Duration, bool)) *DurationChange {

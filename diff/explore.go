@@ -1,5 +1,11 @@
 package diff
 
+import (
+	"strings"
+
+	"github.com/seed50c7eacc/robotstxt/internal/pattern"
+)
+
 // ruleRef names one rule of the old (file 0) or new (file 1) rule list.
 type ruleRef struct {
 	file uint8
@@ -35,6 +41,30 @@ type exploration struct {
 	states  []string // keys, in breadth-first order
 	matched [2][]uint32
 	gen     uint32
+	// delta marks the patterns the two files do not hold alike (a kind
+	// in one that the other lacks): a path that matches none of them has
+	// the same verdict in both.
+	delta []bool
+	nodes []node // each state's parent and the byte read from it
+}
+
+// A node is how breadth-first search reached a state.
+type node struct {
+	parent int32
+	via    byte
+	wire   uint8
+}
+
+// pathTo returns the path that first reached state i.
+func (e *exploration) pathTo(i int32) string {
+	var path []byte
+	for j := i; j >= 0; j = e.nodes[j].parent {
+		path = append(path, e.nodes[j].via)
+	}
+	for l, r := 0, len(path)-1; l < r; l, r = l+1, r-1 {
+		path[l], path[r] = path[r], path[l]
+	}
+	return string(path)
 }
 
 // explore compares two rule lists over every path, within budget (a
@@ -51,6 +81,18 @@ func explore(old, new ruleList, budget int64) *exploration {
 			e.refs[r.pat] = append(e.refs[r.pat], ruleRef{uint8(f), int32(i)})
 		}
 		e.matched[f] = make([]uint32, len(e.lists[f]))
+	}
+	e.delta = make([]bool, len(e.refs))
+	for k, refs := range e.refs {
+		var kinds [2]uint8
+		for _, r := range refs {
+			if e.lists[r.file][r.idx].allow {
+				kinds[r.file] |= 1
+			} else {
+				kinds[r.file] |= 2
+			}
+		}
+		e.delta[k] = kinds[0] != kinds[1]
 	}
 	e.a.makeClasses()
 	e.st = newStepper(e.a)
@@ -112,16 +154,184 @@ func (e *exploration) verdicts(positions []int32) (dec [2]int32, allowed [2]bool
 	return dec, allowed
 }
 
+// prune drops from a sorted state the positions of patterns that can no
+// longer decide nor change a verdict, and reports whether the state can
+// still lead to a path whose verdict differs.
+//
+// A pattern without '$' that matched stays matched on every longer path,
+// so the longest such allow (A) and disallow (D) of each file only grow.
+// An allow shorter than A or D can then never be the deciding rule, and
+// neither can a disallow no longer than A or shorter than D (allow wins a
+// tie; at equal length the first in the file decides): the positions of a
+// pattern that is such a rule in every file using it are dropped, which
+// merges states that differ only in them. Within one pattern, a position
+// before a '*' the pattern has reached is dropped too: every path the
+// pattern can still match from it, it matches from the '*' (matching each
+// piece at its leftmost place loses nothing), which keeps one pattern's
+// pieces from multiplying the states. When no pattern the files hold
+// differently keeps a position, the rules that can still decide are held
+// alike by both files, so every path through the state has the same
+// verdict in both, and the state need not be explored.
+func (e *exploration) prune(positions []int32) ([]int32, bool) {
+	var maxAllow, maxDis [2]int
+	for f := range maxAllow {
+		maxAllow[f], maxDis[f] = -1, -1
+	}
+	for _, p := range positions {
+		if e.a.kind[p] != posEnd {
+			continue
+		}
+		for _, ref := range e.refs[e.a.pattern[p]] {
+			r := &e.lists[ref.file][ref.idx]
+			if r.allow {
+				maxAllow[ref.file] = max(maxAllow[ref.file], r.priority)
+			} else {
+				maxDis[ref.file] = max(maxDis[ref.file], r.priority)
+			}
+		}
+	}
+	relevant := func(k int32) bool {
+		for _, ref := range e.refs[k] {
+			r := &e.lists[ref.file][ref.idx]
+			if r.allow {
+				if r.priority >= maxAllow[ref.file] && r.priority >= maxDis[ref.file] {
+					return true
+				}
+			} else if r.priority > maxAllow[ref.file] && r.priority >= maxDis[ref.file] {
+				return true
+			}
+		}
+		return false
+	}
+	out := positions[:0]
+	live := false
+	for i := 0; i < len(positions); {
+		k := e.a.pattern[positions[i]]
+		j := i
+		from := i // the last '*' reached: positions before it add nothing
+		for ; j < len(positions) && e.a.pattern[positions[j]] == k; j++ {
+			if e.a.kind[positions[j]] == posStar {
+				from = j
+			}
+		}
+		if relevant(k) {
+			out = append(out, positions[from:j]...)
+			live = live || e.delta[k]
+		}
+		i = j
+	}
+	return out, live
+}
+
+// outranks reports whether rule a of file f decides over rule b (-1: no
+// rule) when both match: the longer pattern, an allow at equal length, the
+// first in the file among rules of one kind and length. The deciding rule
+// of a path is the matching rule no other outranks (see verdicts).
+func (e *exploration) outranks(f int, a, b int32) bool {
+	if b < 0 {
+		return a >= 0
+	}
+	if a < 0 {
+		return false
+	}
+	ra, rb := &e.lists[f][a], &e.lists[f][b]
+	if ra.priority != rb.priority {
+		return ra.priority > rb.priority
+	}
+	if ra.allow != rb.allow {
+		return ra.allow
+	}
+	return a < b
+}
+
+// maxPairs bounds the pairs of deciding rules exhausted looks at.
+const maxPairs = 1 << 14
+
+// exhausted reports whether no path through the state can reach a class
+// of changed paths not found yet, so that its successors need not be
+// explored. It over-approximates: any of the patterns with a live position
+// may still match, with the patterns that matched for good (no '$').
+// The deciding rule of a file on a longer path is then the best of those
+// that matched for good, or a live rule that outranks it. A pair of
+// deciding rules (o, n) is feasible only if the other file's rules of the
+// same patterns do not outrank them, since both files read the same path.
+// When every feasible pair whose verdicts differ is a class already
+// found, exploring further finds nothing new.
+func (e *exploration) exhausted(positions []int32) bool {
+	var best [2]int32
+	best[0], best[1] = -1, -1
+	var livePats []int32
+	last := int32(-1)
+	for _, p := range positions {
+		k := e.a.pattern[p]
+		if e.a.kind[p] == posEnd {
+			for _, ref := range e.refs[k] {
+				if e.outranks(int(ref.file), ref.idx, best[ref.file]) {
+					best[ref.file] = ref.idx
+				}
+			}
+			continue
+		}
+		if k != last {
+			livePats = append(livePats, k)
+			last = k
+		}
+	}
+	var cand [2][]int32
+	for f := range cand {
+		cand[f] = append(cand[f], best[f])
+	}
+	for _, k := range livePats {
+		for _, ref := range e.refs[k] {
+			if e.outranks(int(ref.file), ref.idx, best[ref.file]) {
+				cand[ref.file] = append(cand[ref.file], ref.idx)
+			}
+		}
+	}
+	if len(cand[0])*len(cand[1]) > maxPairs {
+		return false
+	}
+	allows := func(f int, r int32) bool {
+		if r < 0 {
+			return true
+		}
+		x := &e.lists[f][r]
+		return x.allow || x.priority == 0
+	}
+	// feasible: the rules of pattern of r (file g's rule) in file f do
+	// not outrank d, file f's deciding rule.
+	feasible := func(f int, d int32, g int, r int32) bool {
+		if r < 0 {
+			return true
+		}
+		for _, ref := range e.refs[e.lists[g][r].pat] {
+			if int(ref.file) == f && e.outranks(f, ref.idx, d) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, o := range cand[0] {
+		for _, n := range cand[1] {
+			if allows(0, o) == allows(1, n) {
+				continue
+			}
+			if _, ok := e.byKey[[2]int32{o, n}]; ok {
+				continue
+			}
+			if feasible(0, o, 1, n) && feasible(1, n, 0, o) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // run explores every state breadth-first, recording the first (shortest)
 // witness of each class of paths whose verdict differs. It reports false
 // when the budget ran out first.
 func (e *exploration) run() bool {
-	type node struct {
-		parent int32
-		via    byte
-		wire   uint8
-	}
-	var nodes []node
+	nodes := &e.nodes
 	index := map[string]int32{}
 	var keyBuf []byte
 	var positions, out []int32
@@ -131,17 +341,20 @@ func (e *exploration) run() bool {
 			return
 		}
 		k := string(keyBuf)
-		index[k] = int32(len(nodes))
+		index[k] = int32(len(*nodes))
 		e.states = append(e.states, k)
-		nodes = append(nodes, node{parent, via, wire})
+		*nodes = append(*nodes, node{parent, via, wire})
 		e.work += int64(len(pos)) + 8
 	}
 	init := e.st.initial()
 	e.work += int64(len(init))
 	// Every path starts with '/'.
 	out = e.st.step(out[:0], init, '/')
-	add(-1, '/', wireStep(wireNeutral, '/'), out)
-	for i := 0; i < len(nodes); i++ {
+	if out, live := e.prune(out); live {
+		add(-1, '/', wireStep(wireNeutral, '/'), out)
+	}
+	var elseOut []int32
+	for i := 0; i < len(*nodes); i++ {
 		if e.work > e.budget {
 			return false
 		}
@@ -150,55 +363,112 @@ func (e *exploration) run() bool {
 		e.work += int64(len(positions))
 		if allowed[0] != allowed[1] {
 			if _, ok := e.byKey[dec]; !ok {
-				var path []byte
-				for j := int32(i); j >= 0; j = nodes[j].parent {
-					path = append(path, nodes[j].via)
-				}
-				for l, r := 0, len(path)-1; l < r; l, r = l+1, r-1 {
-					path[l], path[r] = path[r], path[l]
-				}
-				c := &pathClass{decider: dec, allowed: allowed, witness: string(path)}
+				c := &pathClass{decider: dec, allowed: allowed, witness: e.pathTo(int32(i))}
 				e.byKey[dec] = c
 				e.classes = append(e.classes, c)
 			}
 		}
+		e.work += 2 * int64(len(positions))
+		if e.exhausted(positions) {
+			continue
+		}
+		// Only the bytes some live position reads lead to states of their
+		// own; every other byte leads to the same positions, and differs
+		// only in its role in wire form.
+		var reads [128]bool
+		for _, p := range positions {
+			if e.a.kind[p] == posLiteral {
+				reads[e.a.lit[p]] = true
+			}
+		}
+		elseDone, elseLive := false, false
+		var roles [4]bool
 		for _, c := range e.a.classes {
-			w := wireStep(nodes[i].wire, c)
+			w := wireStep((*nodes)[i].wire, c)
 			if w == wireDead {
 				continue
 			}
-			out = e.st.step(out[:0], positions, c)
-			e.work += int64(len(positions) + len(out))
-			add(int32(i), c, w, out)
+			if reads[c] {
+				out = e.st.step(out[:0], positions, c)
+				e.work += int64(len(positions) + len(out))
+				var live bool
+				if out, live = e.prune(out); live {
+					add(int32(i), c, w, out)
+				}
+				continue
+			}
+			if roles[roleOf(c)] {
+				continue
+			}
+			roles[roleOf(c)] = true
+			if !elseDone {
+				elseOut = e.st.step(elseOut[:0], positions, c)
+				e.work += int64(len(positions) + len(elseOut))
+				elseOut, elseLive = e.prune(elseOut)
+				elseDone = true
+			}
+			if elseLive {
+				add(int32(i), c, w, elseOut)
+			}
 		}
 	}
 	return true
 }
 
-// findExceptions passes over the explored states again and records, for
-// each class, the rules that decide instead where the class's deciding
-// patterns match: "paths matching /private/ but not /private/press/".
+// maxExceptionRules bounds the rule lists findExceptions probes: it
+// matches every rule against one path per rule.
+const maxExceptionRules = 2000
+
+// findExceptions finds, for each class, rules that decide instead on some
+// paths the class's deciding patterns match: "paths matching /private/
+// but not /private/press/". It probes one path per rule, the rule's
+// pattern with its '*' and final '$' removed, and records the rules that
+// decide there in place of a class's own.
 func (e *exploration) findExceptions() {
-	var positions []int32
-	for _, k := range e.states {
-		positions = decodePositions(positions, k)
-		dec, _ := e.verdicts(positions)
-		for _, c := range e.classes {
-			if c.decider == dec {
-				continue
-			}
-			in := true
-			for f := range dec {
-				if d := c.decider[f]; d >= 0 && e.matched[f][d] != e.gen {
-					in = false
+	if len(e.lists[0])+len(e.lists[1]) > maxExceptionRules {
+		return
+	}
+	decide := func(f int, path string) (int32, []bool) {
+		matched := make([]bool, len(e.lists[f]))
+		best := int32(-1)
+		for i := range e.lists[f] {
+			if pattern.Match(e.lists[f][i].wire, path) {
+				matched[i] = true
+				if e.outranks(f, int32(i), best) {
+					best = int32(i)
 				}
 			}
-			if !in {
+		}
+		return best, matched
+	}
+	for f := range e.lists {
+		for _, r := range e.lists[f] {
+			path := strings.TrimSuffix(strings.ReplaceAll(r.wire, "*", ""), "$")
+			if !strings.HasPrefix(path, "/") {
 				continue
 			}
-			for f := range dec {
-				if d := dec[f]; d >= 0 && d != c.decider[f] && len(c.except[f]) < maxExceptions && !contains(c.except[f], d) {
-					c.except[f] = append(c.except[f], d)
+			var dec [2]int32
+			var matched [2][]bool
+			for g := range dec {
+				dec[g], matched[g] = decide(g, path)
+			}
+			for _, c := range e.classes {
+				if c.decider == dec {
+					continue
+				}
+				in := true
+				for g := range dec {
+					if d := c.decider[g]; d >= 0 && !matched[g][d] {
+						in = false
+					}
+				}
+				if !in {
+					continue
+				}
+				for g := range dec {
+					if d := dec[g]; d >= 0 && d != c.decider[g] && len(c.except[g]) < maxExceptions && !contains(c.except[g], d) {
+						c.except[g] = append(c.except[g], d)
+					}
 				}
 			}
 		}

@@ -21,7 +21,7 @@ func FuzzDiff(f *testing.F) {
 		if len(old)+len(new) > 4096 {
 			return
 		}
-		report := diff.CompareWith([]byte(old), []byte(new), diff.Options{MaxWork: 2_000_000})
+		report := diff.CompareWith([]byte(old), []byte(new), diff.Options{MaxWork: 8_000_000})
 		ro, rn := robotstxt.Parse([]byte(old)), robotstxt.Parse([]byte(new))
 		var probes []string
 		for _, r := range []*robotstxt.Robots{ro, rn} {
