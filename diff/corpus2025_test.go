@@ -44,6 +44,9 @@ var figureAgents = []string{"Googlebot", "GPTBot", "ClaudeBot", diff.Others}
 // crawler, and how many pairs have a crawler class not decided within the
 // default budget.
 func TestCorpus2025Pairs(t *testing.T) {
+	if raceEnabled || testing.Short() {
+		t.Skip("the corpus pairs take minutes under the race detector or -short; the ordinary run compares them")
+	}
 	pairs := corpusPairs(t)
 	sites := map[string]bool{}
 	changed := make([]int, len(figureAgents))
