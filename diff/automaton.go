@@ -236,20 +236,43 @@ func (s *stepper) step(out, positions []int32, c byte) []int32 {
 	return out
 }
 
-// stateKey encodes a state: its wire-form state and positions.
-func stateKey(buf []byte, wire uint8, positions []int32) []byte {
+// stateKey encodes a state: its wire-form state, best rules, and its
+// sorted positions as varint deltas (a byte or two each, where four
+// would take the same memory as the work that made them).
+func stateKey(buf []byte, wire uint8, b bests, positions []int32) []byte {
 	buf = append(buf[:0], wire)
+	for f := range b {
+		for k := range b[f] {
+			buf = binary.LittleEndian.AppendUint32(buf, uint32(b[f][k]))
+		}
+	}
+	prev := int32(0)
 	for _, p := range positions {
-		buf = binary.LittleEndian.AppendUint32(buf, uint32(p))
+		buf = binary.AppendUvarint(buf, uint64(p-prev))
+		prev = p
 	}
 	return buf
 }
 
+// keyHeader is the length of a state key before its positions.
+const keyHeader = 1 + 4*4
+
 // decodePositions returns the positions of a state key.
 func decodePositions(dst []int32, key string) []int32 {
 	dst = dst[:0]
-	for i := 1; i+4 <= len(key); i += 4 {
-		dst = append(dst, int32(uint32(key[i])|uint32(key[i+1])<<8|uint32(key[i+2])<<16|uint32(key[i+3])<<24))
+	prev := int32(0)
+	for i := keyHeader; i < len(key); {
+		var d uint64
+		for shift := 0; ; shift += 7 {
+			c := key[i]
+			i++
+			d |= uint64(c&0x7F) << shift
+			if c < 0x80 {
+				break
+			}
+		}
+		prev += int32(d)
+		dst = append(dst, prev)
 	}
 	return dst
 }

@@ -13,11 +13,11 @@ import (
 // is zero: 40 million steps of pattern positions, under a second on a
 // current core. Most real pairs need a small part of it; files of
 // thousands of wildcard rules exhaust it and are reported as not decided.
-const DefaultMaxWork = 40_000_000
+const DefaultMaxWork = 120_000_000
 
 // classShare is the part of the budget one crawler class may use at most,
 // so that one hard class leaves the others theirs.
-const classShare = 4
+const classShare = 3
 
 // Options control a comparison. The zero value compares every crawler
 // class with the default budget.

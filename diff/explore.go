@@ -39,20 +39,68 @@ type exploration struct {
 	work    int64
 	budget  int64
 	states  []string // keys, in breadth-first order
-	matched [2][]uint32
-	gen     uint32
 	// delta marks the patterns the two files do not hold alike (a kind
 	// in one that the other lacks): a path that matches none of them has
 	// the same verdict in both.
 	delta []bool
 	nodes []node // each state's parent and the byte read from it
+	// scratch space of exhausted
+	livePats []int32
+	cand     [2][]int32
 }
 
-// A node is how breadth-first search reached a state.
+// A node is how breadth-first search reached a state, and the rules
+// that matched for good on the way.
 type node struct {
 	parent int32
 	via    byte
 	wire   uint8
+	best   bests
+}
+
+// bests holds, per file, the best allow ([f][0]) and disallow ([f][1])
+// rule among those that matched for good on the way to a state (-1:
+// none). A pattern without '$' that matched stays matched on every longer
+// path, and the verdict depends only on the best match of each kind, so a
+// state keeps these four rules in place of the set of patterns that
+// matched: states that differ only in lesser matches are one.
+type bests [2][2]int32
+
+var noBests = bests{{-1, -1}, {-1, -1}}
+
+func kindOf(r *rule) int {
+	if r.allow {
+		return 0
+	}
+	return 1
+}
+
+// collapse removes from a state the ends of patterns without '$' (they
+// matched, for good) and records their rules in b.
+func (e *exploration) collapse(positions []int32, b bests) ([]int32, bests) {
+	out := positions[:0]
+	for _, p := range positions {
+		if e.a.kind[p] != posEnd {
+			out = append(out, p)
+			continue
+		}
+		for _, ref := range e.refs[e.a.pattern[p]] {
+			f := int(ref.file)
+			k := kindOf(&e.lists[f][ref.idx])
+			if e.outranks(f, ref.idx, b[f][k]) {
+				b[f][k] = ref.idx
+			}
+		}
+	}
+	return out, b
+}
+
+// priorityOf returns the priority of rule r of file f, -1 for none.
+func (e *exploration) priorityOf(f int, r int32) int {
+	if r < 0 {
+		return -1
+	}
+	return e.lists[f][r].priority
 }
 
 // pathTo returns the path that first reached state i.
@@ -80,7 +128,6 @@ func explore(old, new ruleList, budget int64) *exploration {
 			}
 			e.refs[r.pat] = append(e.refs[r.pat], ruleRef{uint8(f), int32(i)})
 		}
-		e.matched[f] = make([]uint32, len(e.lists[f]))
 	}
 	e.delta = make([]bool, len(e.refs))
 	for k, refs := range e.refs {
@@ -104,50 +151,30 @@ func explore(old, new ruleList, budget int64) *exploration {
 }
 
 // verdicts returns each file's deciding rule and verdict for a path that
-// ends in the state of the given positions, and marks the rules that
-// match it. Google's matcher: the longest match of each kind, the first in
-// file order at equal length; a disallow decides when strictly longer than
-// every matching allow, and an empty pattern (length 0) never disallows.
-func (e *exploration) verdicts(positions []int32) (dec [2]int32, allowed [2]bool) {
-	e.gen++
-	var bestAllow, bestDis [2]int32
-	for f := range bestAllow {
-		bestAllow[f], bestDis[f] = -1, -1
-	}
-	better := func(f uint8, cur, cand int32) bool {
-		if cur < 0 {
-			return true
-		}
-		c, n := &e.lists[f][cur], &e.lists[f][cand]
-		return n.priority > c.priority || n.priority == c.priority && cand < cur
-	}
+// ends in the state: the rules that matched for good, and those of
+// patterns ending in '$' that match where the path ends. Google's matcher:
+// the longest match of each kind, the first in file order at equal length;
+// a disallow decides when strictly longer than every matching allow, and
+// an empty pattern (length 0) never disallows.
+func (e *exploration) verdicts(positions []int32, b bests) (dec [2]int32, allowed [2]bool) {
 	for _, p := range positions {
-		if k := e.a.kind[p]; k != posEnd && k != posEndAnchored {
+		if e.a.kind[p] != posEndAnchored {
 			continue
 		}
 		for _, ref := range e.refs[e.a.pattern[p]] {
-			e.matched[ref.file][ref.idx] = e.gen
-			if e.lists[ref.file][ref.idx].allow {
-				if better(ref.file, bestAllow[ref.file], ref.idx) {
-					bestAllow[ref.file] = ref.idx
-				}
-			} else if better(ref.file, bestDis[ref.file], ref.idx) {
-				bestDis[ref.file] = ref.idx
+			f := int(ref.file)
+			k := kindOf(&e.lists[f][ref.idx])
+			if e.outranks(f, ref.idx, b[f][k]) {
+				b[f][k] = ref.idx
 			}
 		}
 	}
 	for f := range dec {
-		ap, dp := -1, -1
-		if bestAllow[f] >= 0 {
-			ap = e.lists[f][bestAllow[f]].priority
-		}
-		if bestDis[f] >= 0 {
-			dp = e.lists[f][bestDis[f]].priority
-		}
+		ap, dp := e.priorityOf(f, b[f][0]), e.priorityOf(f, b[f][1])
 		if dp > ap {
-			dec[f] = bestDis[f]
+			dec[f] = b[f][1]
 		} else {
-			dec[f] = bestAllow[f]
+			dec[f] = b[f][0]
 		}
 		allowed[f] = !(dp > 0 && dp > ap)
 	}
@@ -158,37 +185,26 @@ func (e *exploration) verdicts(positions []int32) (dec [2]int32, allowed [2]bool
 // longer decide nor change a verdict, and reports whether the state can
 // still lead to a path whose verdict differs.
 //
-// A pattern without '$' that matched stays matched on every longer path,
-// so the longest such allow (A) and disallow (D) of each file only grow.
-// An allow shorter than A or D can then never be the deciding rule, and
-// neither can a disallow no longer than A or shorter than D (allow wins a
-// tie; at equal length the first in the file decides): the positions of a
-// pattern that is such a rule in every file using it are dropped, which
-// merges states that differ only in them. Within one pattern, a position
-// before a '*' the pattern has reached is dropped too: every path the
-// pattern can still match from it, it matches from the '*' (matching each
-// piece at its leftmost place loses nothing), which keeps one pattern's
-// pieces from multiplying the states. When no pattern the files hold
-// differently keeps a position, the rules that can still decide are held
-// alike by both files, so every path through the state has the same
-// verdict in both, and the state need not be explored.
-func (e *exploration) prune(positions []int32) ([]int32, bool) {
+// The best allow (A) and disallow (D) that matched for good only grow on
+// longer paths. An allow shorter than A or D can then never be the
+// deciding rule, and neither can a disallow no longer than A or shorter
+// than D (allow wins a tie; at equal length the first in the file
+// decides): the positions of a pattern that is such a rule in every file
+// using it are dropped, which merges states that differ only in them.
+// Within one pattern, a position before a '*' the pattern has reached is
+// dropped too: every path the pattern can still match from it, it matches
+// from the '*' (matching each piece at its leftmost place loses nothing),
+// which keeps one pattern's pieces from multiplying the states.
+//
+// When no pattern the files hold differently keeps a position, and the
+// best matches of each kind so far are as long in both files, every path
+// through the state matches the same patterns of each kind and length in
+// both from here on, so it has the same verdict in both: the state need
+// not be explored.
+func (e *exploration) prune(positions []int32, b bests) ([]int32, bool) {
 	var maxAllow, maxDis [2]int
 	for f := range maxAllow {
-		maxAllow[f], maxDis[f] = -1, -1
-	}
-	for _, p := range positions {
-		if e.a.kind[p] != posEnd {
-			continue
-		}
-		for _, ref := range e.refs[e.a.pattern[p]] {
-			r := &e.lists[ref.file][ref.idx]
-			if r.allow {
-				maxAllow[ref.file] = max(maxAllow[ref.file], r.priority)
-			} else {
-				maxDis[ref.file] = max(maxDis[ref.file], r.priority)
-			}
-		}
+		maxAllow[f], maxDis[f] = e.priorityOf(f, b[f][0]), e.priorityOf(f, b[f][1])
 	}
 	relevant := func(k int32) bool {
 		for _, ref := range e.refs[k] {
@@ -204,7 +220,7 @@ func (e *exploration) prune(positions []int32) ([]int32, bool) {
 		return false
 	}
 	out := positions[:0]
-	live := false
+	live := maxAllow[0] != maxAllow[1] || maxDis[0] != maxDis[1]
 	for i := 0; i < len(positions); {
 		k := e.a.pattern[positions[i]]
 		j := i
@@ -257,29 +273,26 @@ const maxPairs = 1 << 14
 // same patterns do not outrank them, since both files read the same path.
 // When every feasible pair whose verdicts differ is a class already
 // found, exploring further finds nothing new.
-func (e *exploration) exhausted(positions []int32) bool {
+func (e *exploration) exhausted(positions []int32, b bests) bool {
 	var best [2]int32
-	best[0], best[1] = -1, -1
-	var livePats []int32
+	for f := range best {
+		best[f] = b[f][0]
+		if e.outranks(f, b[f][1], best[f]) {
+			best[f] = b[f][1]
+		}
+	}
+	livePats := e.livePats[:0]
 	last := int32(-1)
 	for _, p := range positions {
-		k := e.a.pattern[p]
-		if e.a.kind[p] == posEnd {
-			for _, ref := range e.refs[k] {
-				if e.outranks(int(ref.file), ref.idx, best[ref.file]) {
-					best[ref.file] = ref.idx
-				}
-			}
-			continue
-		}
-		if k != last {
+		if k := e.a.pattern[p]; k != last {
 			livePats = append(livePats, k)
 			last = k
 		}
 	}
-	var cand [2][]int32
+	e.livePats = livePats
+	cand := &e.cand
 	for f := range cand {
-		cand[f] = append(cand[f], best[f])
+		cand[f] = append(cand[f][:0], best[f])
 	}
 	for _, k := range livePats {
 		for _, ref := range e.refs[k] {
@@ -335,23 +348,29 @@ func (e *exploration) run() bool {
 	index := map[string]int32{}
 	var keyBuf []byte
 	var positions, out []int32
-	add := func(parent int32, via byte, wire uint8, pos []int32) {
-		keyBuf = stateKey(keyBuf, wire, pos)
+	add := func(parent int32, via byte, wire uint8, b bests, pos []int32) {
+		keyBuf = stateKey(keyBuf, wire, b, pos)
 		if _, ok := index[string(keyBuf)]; ok {
 			return
 		}
 		k := string(keyBuf)
 		index[k] = int32(len(*nodes))
 		e.states = append(e.states, k)
-		*nodes = append(*nodes, node{parent, via, wire})
+		*nodes = append(*nodes, node{parent, via, wire, b})
 		e.work += int64(len(pos)) + 8
+	}
+	next := func(positions []int32, b bests, c byte, out []int32) ([]int32, bests, bool) {
+		out = e.st.step(out[:0], positions, c)
+		e.work += int64(len(positions) + len(out))
+		out, b = e.collapse(out, b)
+		out, live := e.prune(out, b)
+		return out, b, live
 	}
 	init := e.st.initial()
 	e.work += int64(len(init))
 	// Every path starts with '/'.
-	out = e.st.step(out[:0], init, '/')
-	if out, live := e.prune(out); live {
-		add(-1, '/', wireStep(wireNeutral, '/'), out)
+	if out, b, live := next(init, noBests, '/', out); live {
+		add(-1, '/', wireStep(wireNeutral, '/'), b, out)
 	}
 	var elseOut []int32
 	for i := 0; i < len(*nodes); i++ {
@@ -359,7 +378,8 @@ func (e *exploration) run() bool {
 			return false
 		}
 		positions = decodePositions(positions, e.states[i])
-		dec, allowed := e.verdicts(positions)
+		b := (*nodes)[i].best
+		dec, allowed := e.verdicts(positions, b)
 		e.work += int64(len(positions))
 		if allowed[0] != allowed[1] {
 			if _, ok := e.byKey[dec]; !ok {
@@ -369,7 +389,7 @@ func (e *exploration) run() bool {
 			}
 		}
 		e.work += 2 * int64(len(positions))
-		if e.exhausted(positions) {
+		if e.exhausted(positions, b) {
 			continue
 		}
 		// Only the bytes some live position reads lead to states of their
@@ -382,6 +402,7 @@ func (e *exploration) run() bool {
 			}
 		}
 		elseDone, elseLive := false, false
+		var elseBests bests
 		var roles [4]bool
 		for _, c := range e.a.classes {
 			w := wireStep((*nodes)[i].wire, c)
@@ -389,11 +410,10 @@ func (e *exploration) run() bool {
 				continue
 			}
 			if reads[c] {
-				out = e.st.step(out[:0], positions, c)
-				e.work += int64(len(positions) + len(out))
+				var nb bests
 				var live bool
-				if out, live = e.prune(out); live {
-					add(int32(i), c, w, out)
+				if out, nb, live = next(positions, b, c, out); live {
+					add(int32(i), c, w, nb, out)
 				}
 				continue
 			}
@@ -402,13 +422,11 @@ func (e *exploration) run() bool {
 			}
 			roles[roleOf(c)] = true
 			if !elseDone {
-				elseOut = e.st.step(elseOut[:0], positions, c)
-				e.work += int64(len(positions) + len(elseOut))
-				elseOut, elseLive = e.prune(elseOut)
+				elseOut, elseBests, elseLive = next(positions, b, c, elseOut)
 				elseDone = true
 			}
 			if elseLive {
-				add(int32(i), c, w, elseOut)
+				add(int32(i), c, w, elseBests, elseOut)
 			}
 		}
 	}
