@@ -23,6 +23,11 @@ type pathClass struct {
 	except [2][]int32
 }
 
+// noFallback turns the pairwise check off, for tests of the automaton
+// alone; forceFallback gives the automaton no budget, for tests of the
+// pairwise check alone.
+var noFallback, forceFallback bool
+
 // maxExceptions bounds the exceptions kept per class and file.
 const maxExceptions = 16
 
@@ -119,6 +124,9 @@ func (e *exploration) pathTo(i int32) string {
 // count of position steps; see Options.MaxWork).
 func explore(old, new ruleList, budget int64) *exploration {
 	e := &exploration{a: newAutomaton(), lists: [2]ruleList{old, new}, byKey: map[[2]int32]*pathClass{}, budget: budget}
+	if forceFallback {
+		e.budget = 0
+	}
 	for f := range e.lists {
 		for i := range e.lists[f] {
 			r := &e.lists[f][i]
@@ -144,6 +152,9 @@ func explore(old, new ruleList, budget int64) *exploration {
 	e.a.makeClasses()
 	e.st = newStepper(e.a)
 	e.decided = e.run()
+	if !e.decided && !noFallback {
+		e.decided = e.pairwise(budget)
+	}
 	if len(e.classes) > 0 {
 		e.findExceptions()
 	}

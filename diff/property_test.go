@@ -60,10 +60,25 @@ var pairs = flag.Int("diff.pairs", 10000, "random pairs of files TestAgainstBrut
 const maxPaths = 4000
 
 func TestAgainstBruteForce(t *testing.T) {
-	n := *pairs
-	if testing.Short() {
-		n = min(n, 500)
+	// The automaton decides, or the pairwise check where its budget runs
+	// out (as in use); each is also checked alone.
+	for _, mode := range []string{"", "automaton", "pairwise"} {
+		t.Run("mode="+mode, func(t *testing.T) {
+			diff.SetPaths(mode)
+			defer diff.SetPaths("")
+			n := *pairs
+			if mode != "" {
+				n /= 2
+			}
+			if testing.Short() {
+				n = min(n, 500)
+			}
+			againstBruteForce(t, n)
+		})
 	}
+}
+
+func againstBruteForce(t *testing.T, n int) {
 	rng := rand.New(rand.NewPCG(34, uint64(n)))
 	redrawn, changed, done := 0, 0, 0
 	for done < n {
