@@ -309,7 +309,7 @@ func comparePaths(lists [2]ruleList, agents [2]*robotstxt.Agent, budget int64) (
 	if budget <= 0 {
 		return false, nil, 0
 	}
-	e := explore(lists[0], lists[1], budget)
+	e := explore(lists[0], lists[1], agents, budget)
 	decided, spent = e.decided, e.work
 	for _, c := range e.classes {
 		// An absolute URL, so that a witness starting with "//" is not

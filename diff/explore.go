@@ -3,6 +3,8 @@ package diff
 import (
 	"strings"
 
+	"github.com/seed50c7eacc/robotstxt"
+
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
 )
 
@@ -49,6 +51,8 @@ type exploration struct {
 	// the same verdict in both.
 	delta []bool
 	nodes []node // each state's parent and the byte read from it
+	agents [2]*robotstxt.Agent // the files' rules through the public API
+	byLine [2]map[lineKind][]int32
 	// scratch space of exhausted
 	livePats []int32
 	cand     [2][]int32
@@ -122,8 +126,9 @@ func (e *exploration) pathTo(i int32) string {
 
 // explore compares two rule lists over every path, within budget (a
 // count of position steps; see Options.MaxWork).
-func explore(old, new ruleList, budget int64) *exploration {
-	e := &exploration{a: newAutomaton(), lists: [2]ruleList{old, new}, byKey: map[[2]int32]*pathClass{}, budget: budget}
+func explore(old, new ruleList, agents [2]*robotstxt.Agent, budget int64) *exploration {
+	// The automaton gets half the budget, the pairwise check the rest.
+	e := &exploration{a: newAutomaton(), lists: [2]ruleList{old, new}, agents: agents, byKey: map[[2]int32]*pathClass{}, budget: budget / 2}
 	if forceFallback {
 		e.budget = 0
 	}
@@ -153,7 +158,7 @@ func explore(old, new ruleList, budget int64) *exploration {
 	e.st = newStepper(e.a)
 	e.decided = e.run()
 	if !e.decided && !noFallback {
-		e.decided = e.pairwise(budget)
+		e.decided = e.pairwise(budget - e.work)
 	}
 	if len(e.classes) > 0 {
 		e.findExceptions()

@@ -134,22 +134,30 @@ func wireForm(path string) bool {
 	return true
 }
 
-// decide returns the deciding rule of file f for path, and the work done.
+// decide returns the deciding rule of file f for path, asking the file's
+// matcher (Explain) and finding its rule in the list: by line and kind,
+// and, for an allow of ".../index.htm..." and the directory it also
+// allows (one line, two rules), by which of the two matches. It returns
+// the work done, in the units of the budget.
 func (e *exploration) decide(f int, path string) (int32, int64) {
-	best := int32(-1)
-	work := int64(0)
-	for i := range e.lists[f] {
-		r := &e.lists[f][i]
-		work++
-		if lit := r.literal; !strings.HasPrefix(path, lit) || r.exact && len(path) != len(lit) {
-			continue
-		}
-		if e.outranks(f, int32(i), best) && (r.plain || pattern.Match(r.wire, path)) {
-			best = int32(i)
-		}
-		work += int64(len(r.wire))
+	// A question costs the matcher about a step per rule that can match
+	// the path; a step per 16 rules is charged besides the fixed cost.
+	cost := int64(64 + len(e.lists[f])/16)
+	v := e.agents[f].Explain(witnessBase + path)
+	if v.Rule.Line == 0 {
+		return -1, cost
 	}
-	return best, work
+	idx := e.byLine[f][lineKind{v.Rule.Line, v.Rule.Allow}]
+	if len(idx) == 2 && !pattern.Match(e.lists[f][idx[0]].wire, path) {
+		return idx[1], cost
+	}
+	return idx[0], cost
+}
+
+// A lineKind is a rule's line and kind.
+type lineKind struct {
+	line  int
+	allow bool
 }
 
 // allowsAs reports whether rule r of file f allows when it decides.
@@ -166,18 +174,14 @@ func (e *exploration) allowsAs(f int, r int32) bool {
 // the candidates of a pair ran out.
 func (e *exploration) pairwise(budget int64) bool {
 	sep, ok := e.separator()
-	if !ok {
-		return false
+	if !ok || int64(len(e.lists[0])+1)*int64(len(e.lists[1])+1) > budget {
+		return false // a pair's look costs at least a step
 	}
 	for f := range e.lists {
-		for i := range e.lists[f] {
-			r := &e.lists[f][i]
-			r.literal, r.plain = pattern.LiteralPrefix(r.wire)
-			r.exact = !strings.Contains(r.wire, "*") && strings.HasSuffix(r.wire, "$")
-			if r.exact {
-				r.plain = false // matched through its literal and length
-				r.literal = strings.TrimSuffix(r.wire, "$")
-			}
+		e.byLine[f] = map[lineKind][]int32{}
+		for i, r := range e.lists[f] {
+			k := lineKind{r.written.Line, r.allow}
+			e.byLine[f][k] = append(e.byLine[f][k], int32(i))
 		}
 	}
 	var shapes [2][]shape
@@ -189,6 +193,10 @@ func (e *exploration) pairwise(budget int64) bool {
 	spent := int64(0)
 	for o := int32(-1); o < int32(len(e.lists[0])); o++ {
 		for n := int32(-1); n < int32(len(e.lists[1])); n++ {
+			if spent++; spent > budget {
+				e.work += spent
+				return false
+			}
 			if e.allowsAs(0, o) == e.allowsAs(1, n) {
 				continue
 			}

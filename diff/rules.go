@@ -21,11 +21,6 @@ type rule struct {
 	written  robotstxt.Rule
 	derived  bool  // the directory an "allow: .../index.htm" also allows
 	pat      int32 // the pattern's index in the automaton
-	// For the pairwise check (fallback.go): the literal bytes every path
-	// the pattern matches starts with; plain, a pattern that is only
-	// those; exact, one that is only those and '$'.
-	literal      string
-	plain, exact bool
 }
 
 // ruleList is the effective rule list of one crawler class in one file,
