@@ -49,8 +49,8 @@ type exploration struct {
 	// delta marks the patterns the two files do not hold alike (a kind
 	// in one that the other lacks): a path that matches none of them has
 	// the same verdict in both.
-	delta []bool
-	nodes []node // each state's parent and the byte read from it
+	delta  []bool
+	nodes  []node              // each state's parent and the byte read from it
 	agents [2]*robotstxt.Agent // the files' rules through the public API
 	byLine [2]map[lineKind][]int32
 	// scratch space of exhausted
