@@ -142,7 +142,7 @@ func word(allowed bool) string {
 func (c Change) Describe() string {
 	var b strings.Builder
 	if len(c.Matching) == 0 {
-		b.WriteString("paths no rule matches")
+		b.WriteString("all paths")
 	} else {
 		b.WriteString("paths matching ")
 		b.WriteString(strings.Join(c.Matching, " and "))
@@ -324,7 +324,8 @@ func comparePaths(lists [2]ruleList, agents [2]*robotstxt.Agent, budget int64) (
 		}
 		for f := range c.decider {
 			if d := c.decider[f]; d >= 0 {
-				if p := lists[f][d].wire; p != "" && !slices.Contains(ch.Matching, p) {
+				// "/", "*", "/*" and "" match every path: they say nothing.
+				if p := lists[f][d].wire; !matchesAll(p) && !slices.Contains(ch.Matching, p) {
 					ch.Matching = append(ch.Matching, p)
 				}
 			}
@@ -339,6 +340,12 @@ func comparePaths(lists [2]ruleList, agents [2]*robotstxt.Agent, budget int64) (
 		changes = append(changes, ch)
 	}
 	return decided, changes, spent
+}
+
+// matchesAll reports whether a pattern in wire form matches every path,
+// which all start with '/'.
+func matchesAll(p string) bool {
+	return p == "" || p == "/" || p == "*" || p == "/*"
 }
 
 func durationChange(old, new func() (time.Duration, bool)) *DurationChange {
