@@ -289,7 +289,8 @@ func urlFlips(list string, stdin io.Reader, data [2][]byte, cs []listedCrawler) 
 			if c.Agent == diff.Others {
 				agents[i][f] = robots[f].Agent()
 			} else {
-				agents[i][f] = robots[f].Agent(c.Agent)
+				// As the diff reads an agent: by its product token.
+				agents[i][f] = robots[f].Agent(crawlers.GoogleToken(c.Agent))
 			}
 		}
 	}

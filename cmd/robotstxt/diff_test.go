@@ -62,6 +62,7 @@ func TestDiff(t *testing.T) {
 			"disallowed → allowed    https://example.com/search?q=1 for Googlebot: no rule, was line 6 \"disallow: /search\"",
 			"allowed → disallowed    /private/press/x for *:",
 		}, ""},
+		{"an agent with a version is read by its token", []string{"diff", "-agents", "Googlebot/2.1", "-urls", urls, old, new}, "", exitDisallowed, []string{"https://example.com/search?q=1 for Googlebot/2.1"}, ""},
 		{"not decided and nothing found", []string{"diff", "-max-work", "1", old, new}, "", exitUndecided, []string{"NOT DECIDED: the budget ran out"}, ""},
 		{"one file", []string{"diff", old}, "", exitError, nil, "diff: need OLD and NEW"},
 		{"stdin twice", []string{"diff", "-", "-"}, "", exitError, nil, "standard input can be read once"},
