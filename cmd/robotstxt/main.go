@@ -11,6 +11,8 @@
 //	robotstxt lint [-json] [-max-size N] FILE
 //	robotstxt audit [-json] [-max-size N] [-crawler TEXT] [-purpose LIST] [-blocked] FILE [URL...]
 //	robotstxt guard -robots FILE -upstream URL [-listen ADDR]
+//	robotstxt diff [flags] OLD NEW
+//	robotstxt diff -fetch URL [flags] NEW
 //	robotstxt help [COMMAND]
 //
 // check is the default command. FILE is a robots.txt file, or - for
@@ -78,6 +80,23 @@
 // the site, and /robots.txt is served from FILE, read again when it
 // changes. It runs until interrupted.
 //
+// diff reports exactly what changes when robots.txt NEW replaces OLD
+// (package github.com/seed50c7eacc/robotstxt/diff): for each crawler, one
+// line per class of paths whose verdict changes, with a witness path both
+// versions answer differently, the deciding rules before and after, and
+// the class described by patterns; search crawlers first, then AI
+// crawlers by purpose, then other named agents, then every crawler
+// neither version names. Then sitemaps, License lines, crawl-delay,
+// request-rate and AI usage changes, agents newly named or no longer
+// named, and lines newly ignored. -fetch URL compares NEW with the live
+// file of URL's site; -agents restricts the crawlers; -urls LIST answers
+// a list of URLs on both versions and lists the flips; -json prints the
+// report as JSON. Its exit status is 0 when no verdict changes, 1 when
+// one does (with -fail-on-block, only when some path becomes disallowed
+// for a compared crawler), 2 for a usage, read or fetch error, and 3 when
+// no change was found but some crawler was not decided within the
+// budget (-max-work).
+//
 // Every command reads at most -max-size bytes of FILE (plus one, to know
 // that the file goes on), as Googlebot reads only the first 500 KiB.
 package main
@@ -110,6 +129,7 @@ var commands = []command{
 	{"lint", "report what Google will do with a robots.txt file, like a compiler", lint},
 	{"audit", "show what a robots.txt file says to the well-known AI and search crawlers", auditCmd},
 	{"guard", "enforce a robots.txt in front of a site: refuse what a crawler's own group disallows", guardCmd},
+	{"diff", "show exactly what changes, per crawler, when a new robots.txt replaces the old one", diffCmd},
 }
 
 func main() {
@@ -161,6 +181,7 @@ func usage(w io.Writer) {
 	fmt.Fprintf(w, "       robotstxt lint [-json] [-max-size N] FILE\n")
 	fmt.Fprintf(w, "       robotstxt audit [-json] [-max-size N] [-crawler TEXT] [-purpose LIST] [-blocked] FILE [URL...]\n")
 	fmt.Fprintf(w, "       robotstxt guard -robots FILE -upstream URL [-listen ADDR]\n")
+	fmt.Fprintf(w, "       robotstxt diff [flags] OLD NEW\n")
 	fmt.Fprintf(w, "       robotstxt help [COMMAND]\n\nCommands:\n")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-6s %s\n", c.name, c.summary)

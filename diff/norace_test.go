@@ -1,0 +1,5 @@
+//go:build !race
+
+package diff_test
+
+const raceEnabled = false
