@@ -73,10 +73,8 @@ type File struct {
 	tooLarge atomic.Bool
 	mu       sync.Mutex // held while compiling
 	// parts is a compile in parts under way (see buildparts.go), under
-	// mu; buildingApart tells that the goroutine doing its parts was
-	// started.
-	parts         *partialBuild
-	buildingApart atomic.Bool
+	// mu.
+	parts *partialBuild
 	// The rule sets of the agents asked about before compiling, each
 	// compiled alone (see scoped.go): the last published; nil after.
 	scoped atomic.Pointer[scopedSet]

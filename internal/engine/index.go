@@ -4,7 +4,6 @@ import (
 	"hash/maphash"
 	"math"
 	"math/bits"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -498,16 +497,14 @@ func commonPrefixLen(a, b string) int {
 // file asked a few questions does not pay for more than it uses. Until
 // then, queries scan the rules. It is safe for concurrent use.
 type lazyIndex struct {
-	compiled  []compiledRule
-	text      string                    // the string block of compiled's patterns
-	asked     atomic.Int32              // queries scanned so far
-	scanned   atomic.Int64              // the bytes their wildcard matches were charged (see scanBytesPerRule)
-	lastScan  atomic.Int64              // what the last query that scanned every rule was charged
-	mu        sync.Mutex                // held while building
-	steps     *indexBuild               // the building under way in steps (see stepThenScan), guarded by mu
-	built     atomic.Pointer[ruleIndex] // set under mu; read without it by find
-	building  atomic.Bool               // a goroutine of its own builds it (see buildApart)
-	idleParts atomic.Bool               // a goroutine does parts when no other runs (see buildWhenIdle)
+	compiled []compiledRule
+	text     string                    // the string block of compiled's patterns
+	asked    atomic.Int32              // queries scanned so far
+	scanned  atomic.Int64              // the bytes their wildcard matches were charged (see scanBytesPerRule)
+	lastScan atomic.Int64              // what the last query that scanned every rule was charged
+	mu       sync.Mutex                // held while building
+	steps    *indexBuild               // the building under way in steps (see stepThenScan), guarded by mu
+	built    atomic.Pointer[ruleIndex] // set under mu; read without it by find
 }
 
 // Scanning a rule list costs about a nanosecond per rule, with a full match
@@ -545,11 +542,10 @@ const (
 
 // backgroundRules: the index of a set of at least this many rules, which
 // takes a millisecond or more to build (BenchmarkIndexBuildHostile: 2-5 ms
-// for 24,000 wildcard rules), is built by a goroutine of its own when the
-// program may run two at once, once the scans' budget is spent: the
-// questions asked meanwhile scan, as the first ones did, rather than one
-// of them wait for the building (buildApart). With one, each question
-// builds a part of it, then scans (stepThenScan).
+// for 24,000 wildcard rules), is built a part per question once the scans'
+// budget is spent (stepThenScan): each question does one part, then scans,
+// so that none waits for the whole building. No goroutine builds it apart:
+// a call returns with no work left running.
 const backgroundRules = 4096
 
 // find returns the position of the deciding rule for path, or noRule: by
@@ -560,14 +556,7 @@ func (l *lazyIndex) find(path string) int32 {
 		if pos, ok := l.scan(path); ok {
 			return pos
 		}
-		if l.buildApart() {
-			if pos, ok := l.scanWhileBuilding(path); ok {
-				return pos
-			}
-		} else if len(l.compiled) >= backgroundRules {
-			if !l.idleParts.Load() && l.idleParts.CompareAndSwap(false, true) {
-				go l.buildWhenIdle()
-			}
+		if len(l.compiled) >= backgroundRules {
 			if pos, ok := l.stepThenScan(path); ok {
 				return pos
 			}
@@ -577,33 +566,13 @@ func (l *lazyIndex) find(path string) int32 {
 	return idx.find(l.compiled, l.text, path)
 }
 
-// buildApart reports whether the index is built by a goroutine of its
-// own, starting it if need be: for sets of backgroundRules rules or more,
-// when GOMAXPROCS allows two goroutines to run at once (with one, the
-// building would hold up the next question all the same).
-func (l *lazyIndex) buildApart() bool {
-	if len(l.compiled) < backgroundRules {
-		return false
-	}
-	if l.building.Load() {
-		return true
-	}
-	if runtime.GOMAXPROCS(0) < 2 {
-		return false
-	}
-	if l.building.CompareAndSwap(false, true) {
-		go l.get()
-	}
-	return true
-}
-
-// scanWhileBuilding answers a question while another goroutine builds
-// the index: by the index if it is built, else by scanning the rules with
-// no budget, ruling wildcard rules out by the path's bytes and pairs (each
-// question costs at most a pass over the rules and their string block).
-// ok is false when a match would cost more than a rule's share of the
-// budget (a long path that the pairs do not rule out): the question then
-// waits for the index.
+// scanWhileBuilding answers a question while the index is built in parts:
+// by the index if it is built, else by scanning the rules with no budget,
+// ruling wildcard rules out by the path's bytes and pairs (each question
+// costs at most a pass over the rules and their string block). ok is
+// false when a match would cost more than a rule's share of the budget (a
+// long path that the pairs do not rule out): the question then completes
+// the index.
 func (l *lazyIndex) scanWhileBuilding(path string) (pos int32, ok bool) {
 	if idx := l.built.Load(); idx != nil {
 		return idx.find(l.compiled, l.text, path), true
@@ -613,11 +582,11 @@ func (l *lazyIndex) scanWhileBuilding(path string) (pos int32, ok bool) {
 }
 
 // stepThenScan is how a question on a set of backgroundRules rules or
-// more helps build the index when no goroutine can build it apart (one
-// CPU): it does one step of the building (see indexStepWork), unless
-// another question is doing one, and answers as scanWhileBuilding does.
-// The building then costs each of the next few questions a bounded part,
-// instead of one of them all of it (3-6 ms for a hostile file).
+// more helps build the index: it does one step of the building (see
+// indexStepWork), unless another question is doing one, and answers as
+// scanWhileBuilding does. The building then costs each of the next few
+// questions a bounded part, instead of one of them all of it (3-6 ms for
+// a hostile file).
 func (l *lazyIndex) stepThenScan(path string) (pos int32, ok bool) {
 	if l.mu.TryLock() {
 		l.buildPart()
@@ -644,21 +613,6 @@ func (l *lazyIndex) buildPart() (built bool) {
 		return true
 	}
 	return false
-}
-
-// buildWhenIdle does the parts of a building in parts that no question
-// has done, one at a time, letting every other goroutine that can run go
-// first: with one CPU, the index of a file no longer asked about is
-// completed once the program waits (on the network, say), rather than
-// its partial building kept (twice the file's size and more), and no
-// question waits for more than a part.
-func (l *lazyIndex) buildWhenIdle() {
-	for built := false; !built; {
-		runtime.Gosched()
-		l.mu.Lock()
-		built = l.buildPart()
-		l.mu.Unlock()
-	}
 }
 
 // indexStepWork is the work of one step of a stepwise building (see

@@ -155,45 +155,21 @@ func largeHostileFamilies(t *testing.T, size int) []reference.HostileFamily {
 	return large
 }
 
-// waitBuilt waits up to 30 s, sleeping (the program waits), for l's index
-// to be built, and reports whether it is.
-func waitBuilt(l *lazyIndex) bool {
-	for deadline := time.Now().Add(30 * time.Second); l.built.Load() == nil && time.Now().Before(deadline); {
-		time.Sleep(time.Millisecond)
-	}
-	return l.built.Load() != nil
-}
-
-// With two goroutines able to run at once, the index of a large hostile
-// set is built by a goroutine of its own once the scans' budget is spent:
-// every question meanwhile answers as the slow scan does, none waits for
-// the building, and the index is built in the end (run with -race).
-func TestHostileIndexBuiltApart(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
-	for _, f := range largeHostileFamilies(t, 200<<10) {
-		rs, _ := load(f.File).Rules("x")
-		fresh, _ := load(f.File).Rules("x")
-		for q := 0; q < 3*scanQueries; q++ {
-			path := f.Path(100 + 500*(q%4))
-			if got, want := fresh.decide(path), scanDecide(rs.compiled, rs.text, path); !sameRule(got, want) {
-				t.Fatalf("%s, question %d: decided by %v, the scan by %v", f.Name, q, got, want)
-			}
-		}
-		if !fresh.index.building.Load() {
-			t.Errorf("%s: %d rules, %d questions, and the index was not built apart", f.Name, len(rs.compiled), 3*scanQueries)
-		}
-		if !waitBuilt(fresh.index) {
-			t.Fatalf("%s: the index is not built 30 s after it was started", f.Name)
-		}
-	}
-}
-
-// With one goroutine running at a time, a large hostile set's index is
-// built in steps, one per question once the scans' budget is spent, each
-// question answering as the slow scan does: the index is built within a
-// bounded number of questions, and no question built it whole.
+// With one goroutine running at a time and with four, a large hostile
+// set's index is built in steps, one per question once the scans' budget
+// is spent, each question answering as the slow scan does: the index is
+// built within a bounded number of questions, and no question built it
+// whole.
 func TestHostileIndexBuiltInSteps(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	for _, procs := range []int{1, 4} {
+		t.Run(fmt.Sprint("procs=", procs), func(t *testing.T) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			testHostileIndexBuiltInSteps(t)
+		})
+	}
+}
+
+func testHostileIndexBuiltInSteps(t *testing.T) {
 	for _, f := range largeHostileFamilies(t, 200<<10) {
 		rs, _ := load(f.File).Rules("x")
 		// Parts the build takes: the start, the steps reading the rules,
@@ -216,34 +192,11 @@ func TestHostileIndexBuiltInSteps(t *testing.T) {
 				builtAt = q
 			}
 		}
-		if fresh.index.building.Load() {
-			t.Errorf("%s: built apart with GOMAXPROCS 1", f.Name)
-		}
 		if builtAt < 0 || !stepped {
 			t.Errorf("%s: %d rules, %d questions: index built at question %d, in steps %v; want built in %d parts", f.Name,
 				len(rs.compiled), scanQueries+parts+8, builtAt, stepped, parts)
 		}
 		t.Logf("%s: %d rules, built at question %d in %d parts", f.Name, len(rs.compiled), builtAt+1, parts)
-	}
-}
-
-// With one goroutine running at a time, a hostile file asked only until
-// its index is partly built has the rest built once the program waits: its
-// partial building is not kept.
-func TestHostileIndexCompletedWhenIdle(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	for _, f := range largeHostileFamilies(t, 200<<10) {
-		fresh, _ := load(f.File).Rules("x")
-		for q := 0; q < scanQueries+2; q++ { // the scans, then a part or two
-			fresh.decide(f.Path(100))
-		}
-		built := waitBuilt(fresh.index)
-		fresh.index.mu.Lock()
-		partial := fresh.index.steps != nil
-		fresh.index.mu.Unlock()
-		if !built || partial {
-			t.Errorf("%s: after %d questions and a wait, index built %v, partial building kept %v", f.Name, scanQueries+2, built, partial)
-		}
 	}
 }
 
