@@ -77,7 +77,7 @@ type File struct {
 	parts *partialBuild
 	// The rule sets of the agents asked about before compiling, each
 	// compiled alone (see scoped.go): the last published; nil after.
-	scoped atomic.Pointer[scopedSet]
+	scoped atomic.Pointer[scopedName]
 
 	groups    []group
 	agents    []string // user-agent values, in file order

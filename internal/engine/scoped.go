@@ -65,11 +65,22 @@ func denser(lines, wild, text, size int) bool {
 // in one group is known as such after its first lines.
 const earlyScopedLines = 512
 
-// A scopedSet is the rule set of one agent, compiled alone, and the sets
-// published before it: File.scoped holds the last published, and each
-// holds the one before. It is immutable once published.
-type scopedSet struct {
+// A scopedName is an agent asked about before compiling and its scoped
+// set: File.scoped holds the last published, and each the one before.
+// Every agent that no group names has the rules of the "*" groups: they
+// share one set (see File.scope), which a crawler asking as two unnamed
+// agents (Googlebot and bingbot, on most files) would otherwise keep
+// twice, with its index.
+type scopedName struct {
 	agent string // as first asked; the set answers for it in any ASCII case
+	set   *scopedSet
+	prev  *scopedName
+	count int32 // names published so far, this one included
+}
+
+// A scopedSet is the rule set of one agent, compiled alone, or of every
+// agent no group names. It is immutable once published.
+type scopedSet struct {
 	// fileOrder holds the set's rules in file order, as compiled: the
 	// question that built the set scans them (firstVerdict) before the
 	// set is published, the next question too (fileOrderVerdict), and
@@ -88,20 +99,26 @@ type scopedSet struct {
 	scans         atomic.Int32 // questions answered by scanVerdict since it was sorted
 	index         *lazyIndex   // of a large set, made with it, for its rules once sorted
 	rules         RuleSet      // its compiled rules and index are set by ruleSet
-	prev          *scopedSet
-	// The fields are in this order, and count an int32, so that a set
-	// takes 176 bytes, a size class of its own (184 would round to 192).
-	count int32 // sets published so far, this one included
-	named bool  // some group names the agent
+	named         bool         // some group names the agent
 }
 
 // findScoped returns the scoped rule set of agent, or nil.
 func (f *File) findScoped(agent string) *scopedSet {
-	for s := f.scoped.Load(); s != nil; s = s.prev {
+	for n := f.scoped.Load(); n != nil; n = n.prev {
 		// A crawler most often asks with the same string each time: equal
 		// strings at one address compare without reading their bytes.
-		if s.agent == agent || parse.EqualFold(s.agent, agent) {
-			return s
+		if n.agent == agent || parse.EqualFold(n.agent, agent) {
+			return n.set
+		}
+	}
+	return nil
+}
+
+// unnamedSet returns the scoped set of the agents no group names, or nil.
+func (f *File) unnamedSet() *scopedSet {
+	for n := f.scoped.Load(); n != nil; n = n.prev {
+		if !n.set.named {
+			return n.set
 		}
 	}
 	return nil
@@ -220,17 +237,54 @@ type firstQuestion struct {
 
 // scope compiles the rule set of agent alone from body, the file's
 // padded copy (see File.Load), publishes it and returns it; nil when
-// maxScopedAgents sets are published, or the set would be too large
+// maxScopedAgents agents are published, or the set would be too large
 // (f.tooLarge is then set), for the caller to stream or compile the whole
 // file. first, if not nil, is answered from the set before it is
-// published.
+// published. An agent no group names, when the set of such agents is
+// published already, gets that set, found by a pass over the file's
+// user-agent lines alone (namesAgent), and first is left unanswered.
 func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 	last := f.scoped.Load()
 	if last != nil && last.count >= maxScopedAgents || f.tooLarge.Load() {
 		return nil
 	}
-	// Strings are immutable: the set keeps the caller's agent.
-	s := &scopedSet{agent: agent}
+	s := f.unnamedSet()
+	if s == nil || namesAgent(body, agent) {
+		if s = f.compileScoped(body, agent, first); s == nil {
+			return nil
+		}
+	}
+	for {
+		// Strings are immutable: the name keeps the caller's agent.
+		n := &scopedName{agent: agent, set: s, prev: last, count: 1}
+		if last != nil {
+			n.count = last.count + 1
+		}
+		if n.count > maxScopedAgents {
+			return nil
+		}
+		if f.scoped.CompareAndSwap(last, n) {
+			if f.built.Load() {
+				// The file was compiled meanwhile, and its scoped sets
+				// dropped: so is this one (the caller may still use it).
+				f.scoped.CompareAndSwap(n, nil)
+			}
+			return s
+		}
+		// Another question published a set meanwhile, maybe this
+		// agent's.
+		last = f.scoped.Load()
+		if o := f.findScoped(agent); o != nil {
+			return o
+		}
+	}
+}
+
+// compileScoped compiles the rule set of agent alone from body, as scope
+// publishes it, and answers first (if not nil) from it; nil when the set
+// would be too large (f.tooLarge is then set).
+func (f *File) compileScoped(body, agent string, first *firstQuestion) *scopedSet {
+	s := &scopedSet{}
 	b := builders.Get().(*builder)
 	named, ok := b.scopedRules(&s.rules, &s.fileOrder, body, agent)
 	b.release()
@@ -247,29 +301,25 @@ func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 	if first != nil {
 		first.v, first.answered = s.firstVerdict(first.url)
 	}
-	for {
-		s.prev, s.count = last, 1
-		if last != nil {
-			s.count = last.count + 1
+	return s
+}
+
+// namesAgent reports whether a user-agent line of body names agent, as
+// collectScoped finds it, reading the user-agent lines alone.
+func namesAgent(body, agent string) bool {
+	gr := parse.NewGrouper(body)
+	gr.ReadSpans()
+	gr.Filter(parse.AgentLines)
+	var l parse.Grouped
+	for gr.Next(&l) {
+		if l.Role != parse.RoleAgent {
+			continue
 		}
-		if s.count > maxScopedAgents {
-			return nil
-		}
-		if f.scoped.CompareAndSwap(last, s) {
-			if f.built.Load() {
-				// The file was compiled meanwhile, and its scoped sets
-				// dropped: so is this one (the caller may still use it).
-				f.scoped.CompareAndSwap(s, nil)
-			}
-			return s
-		}
-		// Another question published a set meanwhile, maybe this
-		// agent's.
-		last = f.scoped.Load()
-		if o := f.findScoped(agent); o != nil {
-			return o
+		if value := l.ValueAt.In(body); !parse.IsGlobalAgent(value) && parse.EqualFold(parse.ProductToken(value), agent) {
+			return true
 		}
 	}
+	return false
 }
 
 // A scopedField is a line other than a rule (crawl-delay, content-usage,

@@ -23,6 +23,13 @@ func scopedTwin(t *testing.T, body []byte, compiled *File, agent, url string) {
 	t.Helper()
 	var f File
 	f.Load(body)
+	scopedTwinOf(t, &f, body, compiled, agent, url)
+}
+
+// scopedTwinOf is scopedTwin for the scoped set of agent in f, a file
+// loaded from body that may have the sets of other agents already.
+func scopedTwinOf(t *testing.T, f *File, body []byte, compiled *File, agent, url string) {
+	t.Helper()
 	if len(body) == 0 {
 		return // nothing to compile: an empty file allows everything
 	}
@@ -279,6 +286,53 @@ func TestScopedRandomGroups(t *testing.T) {
 			scopedTwin(t, body, compiled, agent, c.From(urls))
 		}
 	})
+}
+
+// The agents that no group names share one scoped set, found by a pass
+// over the user-agent lines alone; a named agent gets a set of its own.
+// On random files of many small groups, several agents asked of one file
+// in turn each decide as the whole file's compiled form does.
+func TestScopedSharedUnnamed(t *testing.T) {
+	lines := []string{
+		"user-agent: *", "User-Agent: FOO", "user-agent: foo/2.0", "user-agent: bar", "user-agent: *foo", "useragent: foo",
+		"user-agent: baz", "disallow: /a", "disallow: /a*b", "allow: /a/b", "disallow:", "Disallow: /c$", "crawl-delay: 2",
+		"request-rate: 1/10", "content-usage: train-ai=n", "# comment", "",
+	}
+	urls := []string{"/", "/a", "/a/b", "/a/xb", "/c"}
+	agents := []string{"foo", "Bar", "baz", "", "qux"}
+	shared := 0
+	reference.EachChooser(17, 4000, 64, func(i int, c *reference.Chooser) {
+		var b strings.Builder
+		for n := 1 + c.Pick(16); n > 0; n-- {
+			b.WriteString(c.From(lines))
+			b.WriteString(c.From([]string{"\n", "\r\n", "\r"}))
+		}
+		body := []byte(b.String())
+		compiled := load(body)
+		var f File
+		f.Load(body)
+		order := []string{c.From(agents), c.From(agents), c.From(agents), c.From(agents)}
+		for _, agent := range order {
+			scopedTwinOf(t, &f, body, compiled, agent, c.From(urls))
+		}
+		var unnamed *scopedSet
+		for _, agent := range order {
+			s := f.findScoped(agent)
+			if _, specific := compiled.Rules(agent); s == nil || specific {
+				continue
+			}
+			if unnamed != nil && s != unnamed {
+				t.Fatalf("agents named by no group have two scoped sets\nrobots.txt: %q", body)
+			}
+			if unnamed != nil {
+				shared++
+			}
+			unnamed = s
+		}
+	})
+	if shared == 0 {
+		t.Fatal("no scoped set was shared")
+	}
 }
 
 // plainPrefix finds, eight bytes at a time, what a byte loop over
