@@ -14,12 +14,6 @@ import "github.com/seed50c7eacc/robotstxt/internal/parse"
 // any, so that no work outlives a call. The compiled form answers from
 // the question that completes it on. A file asked once is never compiled.
 
-// buildPartWork is how many bytes of the file a part of a compile in
-// parts reads: a few tenths of a millisecond of tokenizing and building on
-// the hostile files, whose questions stream in about a millisecond each;
-// the compile of 500 KiB is done by the fifth question.
-const buildPartWork = 128 << 10
-
 // A partialBuild is a compile in parts under way: the builder and where
 // it is in the file.
 type partialBuild struct {
@@ -63,31 +57,4 @@ func (f *File) setBuilt() {
 	f.built.Store(true)
 	f.pending.Store(nil)
 	f.scoped.Store(nil)
-}
-
-// largeQuestion answers a question about a file whose groups are too large
-// for a scoped set, the asked-th question asked of it: by streaming while
-// the compile is done in parts (see above), else by the compiled form
-// (answered false), which also answers a question that the stream gives
-// up on, once the compile is completed.
-func (f *File) largeQuestion(body, agent, url string, asked uint32) (v Verdict, answered bool) {
-	if asked > 1 {
-		// The first question only streams: a file asked once costs a
-		// stream, where compiling it costs about twice as much.
-		// Lock, not TryLock: a question that passed a part under way by
-		// would leave the compile a part behind the questions. A
-		// question waits at most for the parts of those ahead of it,
-		// which the compile needed.
-		f.mu.Lock()
-		f.buildStep(buildPartWork)
-		f.mu.Unlock()
-	}
-	if f.built.Load() {
-		return Verdict{}, false
-	}
-	if v, ok := streamVerdict(body, agent, url); ok {
-		return v, true
-	}
-	f.compile()
-	return Verdict{}, false
 }

@@ -139,18 +139,18 @@ func BenchmarkIndexBuildHostile(b *testing.B) {
 }
 
 // largeHostileFamilies returns the hostile families of the given size
-// whose rule sets have backgroundRules rules or more (an index built apart
+// whose rule sets have stepwiseRules rules or more (an index built apart
 // or in parts), failing the test when fewer than five do.
 func largeHostileFamilies(t *testing.T, size int) []reference.HostileFamily {
 	t.Helper()
 	var large []reference.HostileFamily
 	for _, f := range reference.HostileFamilies(size) {
-		if rs, _ := load(f.File).Rules("x"); rs.index != nil && len(rs.compiled) >= backgroundRules {
+		if rs, _ := load(f.File).Rules("x"); rs.index != nil && len(rs.compiled) >= stepwiseRules {
 			large = append(large, f)
 		}
 	}
 	if len(large) < 5 {
-		t.Fatalf("%d families of %d rules or more: too few to test", len(large), backgroundRules)
+		t.Fatalf("%d families of %d rules or more: too few to test", len(large), stepwiseRules)
 	}
 	return large
 }
@@ -200,7 +200,7 @@ func testHostileIndexBuiltInSteps(t *testing.T) {
 	}
 }
 
-// Large random rule sets (backgroundRules and more), asked with one
+// Large random rule sets (stepwiseRules and more), asked with one
 // goroutine running at a time: every question, while the index is built
 // a part at a time and after, answers as the slow scan does.
 func TestLargeRandomIndexBuiltInSteps(t *testing.T) {
@@ -209,7 +209,7 @@ func TestLargeRandomIndexBuiltInSteps(t *testing.T) {
 	for round := range 3 {
 		var body strings.Builder
 		body.WriteString("user-agent: *\n")
-		for range backgroundRules + rng.IntN(3000) {
+		for range stepwiseRules + rng.IntN(3000) {
 			kind := "disallow"
 			if rng.IntN(3) == 0 {
 				kind = "allow"
@@ -291,7 +291,7 @@ func TestIndexBuildInSteps(t *testing.T) {
 func BenchmarkIndexBuildSteps(b *testing.B) {
 	for _, f := range reference.HostileFamilies(500 << 10) {
 		rs, _ := load(f.File).Rules("x")
-		if len(rs.compiled) < backgroundRules {
+		if len(rs.compiled) < stepwiseRules {
 			continue
 		}
 		b.Run(f.Name, func(b *testing.B) {

@@ -183,7 +183,7 @@ func TestScopedDoesNotAllocate(t *testing.T) {
 }
 
 // BenchmarkScopedCorpus compares, over every corpus file, the costs the
-// choice in choose.go weighs: streaming one question, and compiling the
+// choice in plan.go weighs: streaming one question, and compiling the
 // asked agent's rule set alone (which then answers every question about
 // it for about a hundred nanoseconds).
 func BenchmarkScopedCorpus(b *testing.B) {
