@@ -56,19 +56,24 @@ func (l *lazyIndex) stepThenScan(path string) (pos int32, ok bool) {
 }
 
 // buildPart does the next part of a building in parts, with l.mu held,
-// and reports whether the index is built.
+// and reports whether the index is built. The parts: the rules' literal
+// prefixes (newIndexBuild), their sort (prepare), the steps that read the
+// rules, the windows numbered, the records written a part at a time;
+// each of the bounded ones does about indexStepWork.
 func (l *lazyIndex) buildPart() (built bool) {
 	switch b := l.steps; {
 	case l.built.Load() != nil:
 		return true
 	case b == nil:
 		l.steps = newIndexBuild(l.compiled, l.text)
+	case !b.prepared:
+		b.prepare()
 	case !b.done:
 		b.step(indexStepWork)
 	case !b.numbered:
 		b.number()
-	default:
-		l.built.Store(b.finish())
+	case b.writeRecords(indexStepWork):
+		l.built.Store(b.idx)
 		l.steps = nil
 		return true
 	}

@@ -71,7 +71,7 @@ package engine
 //	sorted or indexed         about 100 ns a question on the corpus
 //	index building            some hundreds of ns a rule; 2-5 ms for
 //	                          24,000 hostile wildcard rules, in parts
-//	                          of indexStepWork (about 0.5 ms)
+//	                          of indexStepWork (0.2-0.7 ms)
 //	compile part              buildPartWork bytes: a few tenths of a ms
 //
 // Memory kept per byte of input (BenchmarkRetainedStates): 1.11 loaded;
@@ -177,15 +177,17 @@ const (
 	stepwiseRules = 4096
 
 	// indexStepWork is the work of one step of a stepwise building (see
-	// ruleBuildWork): about half a millisecond.
-	indexStepWork = 256 << 10
+	// ruleBuildWork), and of one part of writing its records: 0.2-0.7 ms
+	// of CPU on the hostile families (256 KiB took up to 1.3 ms, beside a
+	// scan of up to 1 ms in the same question).
+	indexStepWork = 128 << 10
 
 	// buildPartWork is how many bytes of the file a part of a compile in
 	// parts reads: a few tenths of a millisecond of tokenizing and
 	// building on the hostile files, whose questions stream in about a
 	// millisecond each; the compile of 500 KiB is done by the fifth
 	// question.
-	buildPartWork = 128 << 10
+	buildPartWork = 64 << 10
 
 	// streamWildBudget bounds the work a streamed question, or a scan in
 	// file order, spends on patterns with wildcards: the path and pattern
