@@ -60,6 +60,9 @@ type scopedSet struct {
 	index         *lazyIndex   // of a large set, made with it, for its rules once sorted
 	rules         RuleSet      // its compiled rules and index are set by ruleSet
 	named         bool         // some group names the agent
+	// name is the node of the agent the set was compiled for: one
+	// allocation less for the question that compiles it.
+	name scopedName
 }
 
 // findScoped returns the scoped rule set of agent, or nil.
@@ -198,14 +201,18 @@ func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 		return nil
 	}
 	s := f.unnamedSet()
+	var n *scopedName
 	if s == nil || namesAgent(body, agent) {
 		if s = f.compileScoped(body, agent, first); s == nil {
 			return nil
 		}
+		n = &s.name // not published yet
+	} else {
+		n = new(scopedName)
 	}
 	for {
 		// Strings are immutable: the name keeps the caller's agent.
-		n := &scopedName{agent: agent, set: s, prev: last, count: 1}
+		*n = scopedName{agent: agent, set: s, prev: last, count: 1}
 		if last != nil {
 			n.count = last.count + 1
 		}
