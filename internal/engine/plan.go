@@ -294,38 +294,42 @@ func (f *File) plan(agent, url string) (rs *RuleSet, v Verdict, answered bool) {
 		f.compile()
 		return nil, Verdict{}, false
 	}
-	if s := f.findScoped(agent); s != nil {
-		if s.fileOrderLeft.Load() > 0 {
-			if v, ok := s.fileOrderVerdict(url); ok {
-				return nil, v, true
+	s := f.findScoped(agent)
+	if s == nil {
+		asked := f.asked.Add(1)
+		first := firstQuestion{url: url}
+		if s = f.scope(body, agent, &first); s == nil {
+			if f.tooLarge.Load() {
+				// scope found the set too large, now or before.
+				v, answered = f.largeQuestion(body, agent, url, asked)
+				return nil, v, answered
 			}
+			f.compile()
+			return nil, Verdict{}, false
 		}
-		rs := s.ruleSet()
-		if s.scanning(rs) {
-			if v, ok := rs.scanVerdict(url); ok {
-				return nil, v, true
-			}
-		}
-		return rs, Verdict{}, false
-	}
-	asked := f.asked.Add(1)
-	first := firstQuestion{url: url}
-	if s := f.scope(body, agent, &first); s != nil {
 		// The question that built the set scanned its rules in file
 		// order, within a budget, rather than sort them or build their
-		// index.
+		// index; an agent given the shared set of the agents no group
+		// names asks it as a later question does.
 		if first.answered {
 			return nil, first.v, true
 		}
-		return s.ruleSet(), Verdict{}, false
+		if first.tried {
+			return s.ruleSet(), Verdict{}, false
+		}
 	}
-	if f.tooLarge.Load() {
-		// scope found the set too large, now or before.
-		v, answered = f.largeQuestion(body, agent, url, asked)
-		return nil, v, answered
+	if s.fileOrderLeft.Load() > 0 {
+		if v, ok := s.fileOrderVerdict(url); ok {
+			return nil, v, true
+		}
 	}
-	f.compile()
-	return nil, Verdict{}, false
+	rs = s.ruleSet()
+	if s.scanning(rs) {
+		if v, ok := rs.scanVerdict(url); ok {
+			return nil, v, true
+		}
+	}
+	return rs, Verdict{}, false
 }
 
 // largeQuestion answers a question about a Large file, the asked-th

@@ -60,6 +60,11 @@ type scopedSet struct {
 	index         *lazyIndex   // of a large set, made with it, for its rules once sorted
 	rules         RuleSet      // its compiled rules and index are set by ruleSet
 	named         bool         // some group names the agent
+	// agentBits sums up every product token of the file's user-agent
+	// lines (see agentBits): a later agent none of whose bits is missing
+	// may be named, and the file's user-agent lines are read again to
+	// tell (namesAgent); one with a bit missing is not.
+	agentBits uint64
 	// name is the node of the agent the set was compiled for: one
 	// allocation less for the question that compiles it.
 	name scopedName
@@ -185,6 +190,7 @@ type firstQuestion struct {
 	url      string
 	v        Verdict
 	answered bool
+	tried    bool // the set's rules in file order were tried (see scope)
 }
 
 // scope compiles the rule set of agent alone from body, the file's
@@ -202,7 +208,7 @@ func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 	}
 	s := f.unnamedSet()
 	var n *scopedName
-	if s == nil || namesAgent(body, agent) {
+	if s == nil || s.mayName(agent) && namesAgent(body, agent) {
 		if s = f.compileScoped(body, agent, first); s == nil {
 			return nil
 		}
@@ -243,6 +249,7 @@ func (f *File) compileScoped(body, agent string, first *firstQuestion) *scopedSe
 	s := &scopedSet{}
 	b := builders.Get().(*builder)
 	named, ok := b.scopedRules(&s.rules, &s.fileOrder, body, agent)
+	agents := b.agentBits
 	b.release()
 	if !ok {
 		f.tooLarge.Store(true)
@@ -252,12 +259,20 @@ func (f *File) compileScoped(body, agent string, first *firstQuestion) *scopedSe
 		// Made now, so that the question that sorts allocates nothing.
 		s.index = &lazyIndex{compiled: s.fileOrder, text: s.rules.text}
 	}
-	s.named = named
+	s.named, s.agentBits = named, agents
 	s.fileOrderLeft.Store(fileOrderScans)
 	if first != nil {
 		first.v, first.answered = s.firstVerdict(first.url)
+		first.tried = true
 	}
 	return s
+}
+
+// mayName reports whether a user-agent line of the file of s may name
+// agent: false when agentBits tells that none does.
+func (s *scopedSet) mayName(agent string) bool {
+	bits := agentBits(agent)
+	return s.agentBits&bits == bits
 }
 
 // namesAgent reports whether a user-agent line of body names agent, as

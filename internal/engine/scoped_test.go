@@ -2,6 +2,8 @@ package engine
 
 import (
 	"bytes"
+	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
@@ -558,4 +560,50 @@ func disallowThenAllowEnd(n int) []byte {
 		b.WriteString("disallow: /" + string(rune('a'+i%26)) + strings.Repeat("y", i%5) + "\nallow: /*" + string(rune('a'+i%26)) + "$\n")
 	}
 	return []byte(b.String())
+}
+
+// The summary of a file's product tokens never rules out an agent that a
+// user-agent line names, in any ASCII case: on random files of random
+// tokens, every token read, and its forms in other cases, may be named.
+func TestScopedAgentBitsNeverMissANamedAgent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	const letters = "abcxyzABCXYZ-_"
+	for round := 0; round < 2000; round++ {
+		var b strings.Builder
+		var tokens []string
+		for n := 1 + rng.IntN(12); n > 0; n-- {
+			tok := make([]byte, rng.IntN(10))
+			for i := range tok {
+				tok[i] = letters[rng.IntN(len(letters))]
+			}
+			tokens = append(tokens, string(tok))
+			fmt.Fprintf(&b, "user-agent: %s/1.%d\ndisallow: /%d\n", tok, rng.IntN(3), rng.IntN(5))
+		}
+		body := []byte(b.String())
+		var f File
+		f.Load(body)
+		kept, _ := f.body()
+		s := f.scope(kept, "nobody-asks-this", nil)
+		if s == nil {
+			t.Fatalf("no scoped set for %q", body)
+		}
+		for _, tok := range tokens {
+			swapped := []byte(tok)
+			for i, c := range swapped {
+				swapped[i] = c ^ 0x20*byte(bool2int('a' <= c|0x20 && c|0x20 <= 'z'))
+			}
+			for _, agent := range []string{tok, string(swapped), strings.ToUpper(tok)} {
+				if !s.mayName(agent) {
+					t.Fatalf("agent %q of a user-agent line ruled out by the summary\nrobots.txt: %q", agent, body)
+				}
+			}
+		}
+	}
+}
+
+func bool2int(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
