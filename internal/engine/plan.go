@@ -64,8 +64,10 @@ package engine
 //
 //	Load                      0.70 us a file (the copy)
 //	first question (Scoped)   3.75 us a file with Load (compiling the
-//	                          agent's rules alone); a second agent no group
-//	                          names costs a pass over the user-agent lines
+//	                          agent's rules alone: 31 k instructions); a
+//	                          second agent no group names gets the shared
+//	                          set at once (parse + 2 questions as two agents:
+//	                          1.25 times parse + 1 in instructions)
 //	one question, not kept    1.79 us a file (AllowedOnce: the stream)
 //	whole compile             10.6 us a file, 384 MB/s
 //	sorted or indexed         about 100 ns a question on the corpus
@@ -75,8 +77,9 @@ package engine
 //	compile part              buildPartWork bytes: a few tenths of a ms
 //
 // Memory kept per byte of input (BenchmarkRetainedStates): 1.11 loaded;
-// about 1.27 with one scoped set (12 bytes a rule), and 0.28 more once its
-// index is built; 0.98 compiled, 1.28 with every large set's index built.
+// 1.27 with one scoped set (12 bytes a rule), 1.29 with two agents' sets,
+// and 0.28 more once a set's index is built (40 bytes a distinct literal
+// prefix); 0.98 compiled, 1.28 with every large set's index built.
 // A scoped set that would take more than the copy is not made (tooLarge).
 //
 // # The tuning table
