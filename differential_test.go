@@ -12,17 +12,16 @@ import (
 	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
-// streamTwin fails t when a fresh Robots of body, which answers its first
-// question by streaming over the file (unless that would cost too much),
-// and compiled, compiled first, answer a question differently. Google's
-// matcher streams (RobotsMatcher in robots.cc answers while parsing), so
-// both must decide as it does.
-func streamTwin(t *testing.T, body []byte, compiled *robotstxt.Robots, agent, url string) {
+// freshTwin fails t when a fresh Robots of body, which answers its first
+// question from the agent's rules compiled alone (or, for a file whose
+// groups are too large for that, by streaming over the file), and
+// compiled, compiled first, answer a question differently.
+func freshTwin(t *testing.T, body []byte, compiled *robotstxt.Robots, agent, url string) {
 	t.Helper()
 	compiled.Sitemaps() // compiles
 	got := robotstxt.Parse(body).Explain(agent, url)
 	if want := compiled.Explain(agent, url); got != want {
-		t.Fatalf("streamed (%q, %q) = %v; compiled = %v\nrobots.txt: %q", agent, url, got, want, body)
+		t.Fatalf("fresh (%q, %q) = %v; compiled = %v\nrobots.txt: %q", agent, url, got, want, body)
 	}
 }
 
@@ -66,7 +65,7 @@ func TestReferenceGenerated(t *testing.T) {
 		for q := 0; q < 12; q++ {
 			agent, url := c.From(reference.GenQAgent), reference.GenURL(c)
 			compareWithReference(t, body, ref, r, agent, url)
-			streamTwin(t, body, r, agent, url)
+			freshTwin(t, body, r, agent, url)
 			onceTwin(t, body, r, agent, url)
 		}
 	})
@@ -195,7 +194,7 @@ func FuzzAllowed(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, agent, url string) {
 		r := robotstxt.Parse(data)
 		compareWithReference(t, data, reference.New(data), r, agent, url)
-		streamTwin(t, data, r, agent, url)
+		freshTwin(t, data, r, agent, url)
 		onceTwin(t, data, r, agent, url)
 		if len(url) < 512 {
 			if n := testing.AllocsPerRun(2, func() { r.Allowed(agent, url) }); n != 0 {
@@ -225,7 +224,7 @@ func FuzzDifferential(f *testing.F) {
 		for q := 0; q < 8; q++ {
 			agent, url := c.From(reference.GenQAgent), reference.GenURL(c)
 			compareWithReference(t, body, ref, r, agent, url)
-			streamTwin(t, body, r, agent, url)
+			freshTwin(t, body, r, agent, url)
 			onceTwin(t, body, r, agent, url)
 		}
 	})

@@ -29,9 +29,10 @@
 // agent, or Groups, Fields or Sitemaps, compiles the whole file and drops
 // the copy. A crawler pays for reading a file about once, however many
 // questions it asks of it. A rule set of thousands of wildcard rules is
-// indexed once its questions have paid for that, by a goroutine of its
-// own when GOMAXPROCS allows two at once, so that no question waits for
-// the index; the questions asked meanwhile try the rules in turn.
+// indexed once its questions have paid for that, a bounded part per
+// question, so that no question waits for the whole index; the questions
+// asked meanwhile try the rules in turn. No call leaves a goroutine
+// running: every part of the work is done by the questions themselves.
 //
 // The agent is a product token such as "Googlebot", compared with the
 // leading letters, '-' and '_' of each user-agent line, ignoring case; it is

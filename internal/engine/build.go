@@ -34,6 +34,7 @@ type builder struct {
 	groupSet     []int32
 	fieldLines   []scopedField // the fields of a scoped set (see scoped.go)
 	scopedFields []Field       // and its fields
+	agentBits    uint64        // agentBits of every product token a scoped set's pass read
 }
 
 // A span is a string of builder.text.

@@ -1,11 +1,6 @@
 package engine
 
-import (
-	"math"
-	"runtime"
-
-	"github.com/seed50c7eacc/robotstxt/internal/parse"
-)
+import "github.com/seed50c7eacc/robotstxt/internal/parse"
 
 // A file whose groups that apply to an agent are too large for a scoped
 // set (tooLarge: tens of thousands of rules, as in the hostile files of
@@ -14,17 +9,10 @@ import (
 // questions stream (stream.go, where the path's bytes and pairs rule most
 // wildcard rules out), and from the second question on the compile is
 // done in parts, as the index of a large rule set is built
-// (indexbuild.go). With one CPU, each question after the first does one
-// part before it streams, and a goroutine does the parts no question has
-// done once the program waits; with more, that goroutine does them at
-// once, beside the questions. The compiled form answers from the question
-// that completes it on. A file asked once is never compiled.
-
-// buildPartWork is how many bytes of the file a part of a compile in
-// parts reads: a few tenths of a millisecond of tokenizing and building on
-// the hostile files, whose questions stream in about a millisecond each;
-// the compile of 500 KiB is done by the fifth question.
-const buildPartWork = 128 << 10
+// (indexbuild.go): each question after the first does one part before it
+// streams, whatever GOMAXPROCS is, and no goroutine of the engine's does
+// any, so that no work outlives a call. The compiled form answers from
+// the question that completes it on. A file asked once is never compiled.
 
 // A partialBuild is a compile in parts under way: the builder and where
 // it is in the file.
@@ -69,61 +57,4 @@ func (f *File) setBuilt() {
 	f.built.Store(true)
 	f.pending.Store(nil)
 	f.scoped.Store(nil)
-}
-
-// largeQuestion answers a question about a file whose groups are too large
-// for a scoped set, the asked-th question asked of it: by streaming while
-// the compile is done in parts (see above), else by the compiled form
-// (answered false), which also answers a question that the stream gives
-// up on, once the compile is completed.
-func (f *File) largeQuestion(body, agent, url string, asked uint32) (v Verdict, answered bool) {
-	if asked > 1 {
-		// The first question only streams: a file asked once costs a
-		// stream, where compiling it costs about twice as much.
-		f.startBuildApart()
-		if runtime.GOMAXPROCS(0) < 2 {
-			// Lock, not TryLock: the goroutine may have been preempted
-			// in the middle of its part, and a question that passed it
-			// by would leave the compile a part behind the questions.
-			// Waiting lets the holder finish; with one CPU that work is
-			// done either way, and a question waits at most for the
-			// parts of those ahead of it, which the compile needed.
-			f.mu.Lock()
-			f.buildStep(buildPartWork)
-			f.mu.Unlock()
-		}
-	}
-	if f.built.Load() {
-		return Verdict{}, false
-	}
-	if v, ok := streamVerdict(body, agent, url); ok {
-		return v, true
-	}
-	f.compile()
-	return Verdict{}, false
-}
-
-// startBuildApart starts, once, the goroutine that does the parts of the
-// compile that no question does: with one CPU, one at a time, letting
-// every other goroutine that can run go first (the program's questions,
-// which each do a part of their own); with more, all of them at once.
-func (f *File) startBuildApart() {
-	if f.buildingApart.Load() || !f.buildingApart.CompareAndSwap(false, true) {
-		return
-	}
-	go func() {
-		for built := false; !built; {
-			yield := runtime.GOMAXPROCS(0) < 2
-			if yield {
-				runtime.Gosched()
-			}
-			f.mu.Lock()
-			work := math.MaxInt
-			if yield {
-				work = buildPartWork
-			}
-			built = f.buildStep(work)
-			f.mu.Unlock()
-		}
-	}()
 }

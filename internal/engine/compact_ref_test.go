@@ -65,7 +65,7 @@ func TestCompactAgainstReference(t *testing.T) {
 		for range 16 {
 			url := "http://example.com" + genEscapePattern(c)
 			compareWithReference(t, body, ref, r, "bot", url)
-			streamTwin(t, body, r, "bot", url)
+			streamVerdictTwin(t, body, r, "bot", url)
 		}
 	})
 	if compact < 1000 || indexed < 100 {
@@ -146,7 +146,7 @@ func TestCompactAsWritten(t *testing.T) {
 		{"/éx", 7}, // "/%C3%A9x" is longer than "/%C3%A9"
 		{"/éy", 8},
 	} {
-		for range streamedQuestions + 1 { // streamed, then compiled
+		for range 1 + fileOrderScans + 1 { // in file order, then sorted
 			if v := r.Explain("bot", "http://example.com"+q.url); v.Rule.Line != q.line {
 				t.Errorf("Explain(%q) decided by line %d, want %d", q.url, v.Rule.Line, q.line)
 			}

@@ -1,7 +1,7 @@
 // Package engine is the matcher behind package robotstxt: it builds the
 // compiled form of a robots.txt file and answers questions about it, as
-// Google's matcher does, by streaming over the file or through the
-// compiled form.
+// Google's matcher does, from the rules of the asked agent compiled alone,
+// by streaming over the file, or through the whole file's compiled form.
 //
 // The root package holds the API and its documented types; this package
 // holds how the answers are found. Its surface is small: a [File] is one
@@ -11,31 +11,39 @@
 // list of rules on its own, for the linter, and [AllowedOnce] answers one
 // question of a file that is not kept.
 //
-// One file per concern, one strategy per file, as package regexp has:
+// plan.go is the map: the states a File goes through, what moves it on,
+// what each step costs, and the table of every tuning constant. Every
+// choice of strategy is made there; the other files carry one out. One
+// file per concern, as package regexp has:
 //
-//	file.go       File: a file streamed, then compiled; its groups, fields, sitemaps
-//	choose.go     the one function that picks: stream, compile one agent or the file
-//	buildparts.go a large file compiled in parts while questions stream
-//	stream.go     strategy 1: answer one question by reading the file once
-//	once.go       one question of a file never loaded: the stream alone
-//	scoped.go     the rule set of one agent, compiled alone from one pass
-//	plainblocks*  its simple values checked 32 bytes at a time (AVX2; Go twin)
-//	scan.go       strategy 2: try a compiled rule set's rules in order
-//	index.go      strategy 3: find the deciding rule through a prefix index
-//	window.go     the window filters of the index's wildcard rules
-//	records.go    the bit-packed records of the index's wildcard rules
-//	pathpairs.go  a path's bytes and pairs: wildcard rules ruled out by a scan
-//	ruleset.go    RuleSet: the rules that apply to one crawler
-//	rule.go       a compiled rule: its pattern, rank and test
-//	sort.go       the order in which a rule set's rules decide
-//	build.go      the builder: a file's lines into the compiled form
-//	sets.go       the rule set of each agent, merged across groups
-//	compact.go    the compact form of patterns with non-ASCII bytes
-//	agents.go     agents: the hash table of product tokens, lookup, fallback
-//	path.go       a URL's path, found and brought to wire form
-//	delay.go      crawl-delay and request-rate
-//	patterns.go   the engine's names for internal/pattern's functions
-//	usage*.go     Content-Usage and Content-Signal preferences
+//	plan.go          what a question does next; the states; the tuning table
+//	file.go          File: the copy of a file, then its compiled form
+//	scoped.go        an agent's rule set compiled alone, published and shared
+//	scopedcollect.go the one pass that reads and compiles a scoped set's rules
+//	within.go        a rule list tried within the stream's wildcard budget
+//	plainblocks*     simple values checked 32 bytes at a time (AVX2; Go twin)
+//	stream.go        one question answered by reading the file once
+//	once.go          one question of a file never loaded: the stream alone
+//	buildparts.go    a large file compiled a part per question
+//	build.go         the builder: a file's lines into the compiled form
+//	sets.go          the rule set of each agent, merged across groups
+//	agents.go        agents: the hash table of product tokens, lookup, fallback
+//	ruleset.go       RuleSet: the rules that apply to one crawler
+//	rule.go          a compiled rule: its pattern, rank and test
+//	sort.go          the order in which a rule set's rules decide
+//	lazyindex.go     a rule set's index, built once it pays, or in parts
+//	indexbuild.go    the building of an index, whole or in steps
+//	index.go         the index: finding the deciding rule by literal prefix
+//	prefixkey.go     the 8- and 16-byte keys and byte signatures compared first
+//	patternset.go    the seeded hash set of an entry's patterns while building
+//	window.go        the window filters of the index's wildcard rules
+//	records.go       the bit-packed records of the index's wildcard rules
+//	pathpairs.go     a path's bytes and pairs: wildcard rules ruled out by a scan
+//	compact.go       the compact form of patterns with non-ASCII bytes
+//	path.go          a URL's path, found and brought to wire form
+//	delay.go         crawl-delay and request-rate
+//	patterns.go      the engine's names for internal/pattern's functions
+//	usage*.go        Content-Usage and Content-Signal preferences
 package engine
 
 import (
@@ -48,14 +56,15 @@ import (
 )
 
 // A File is one robots.txt file as the engine holds it: a copy of its
-// bytes, which the first questions stream over, then the compiled form.
+// bytes, which the first question about an agent compiles that agent's
+// rules from, then the compiled form (see plan.go).
 // The zero value is an empty file. A File must not be copied after Load;
 // it is safe for concurrent use.
 type File struct {
 	// Load keeps a copy of the file and builds nothing: the first
-	// questions are answered by reading that copy, as Google's matcher
-	// does (see choose.go), and the compiled form below is built, once,
-	// when a later question or another method needs it.
+	// question about an agent compiles its rules alone from that copy
+	// (see plan.go), and the compiled form below is built, once, when a
+	// later question or another method needs it.
 	//
 	// pending is the first byte of the file's copy until compiled, nil
 	// after; pendingLen its length, set by Load. A pointer and a length
@@ -73,13 +82,11 @@ type File struct {
 	tooLarge atomic.Bool
 	mu       sync.Mutex // held while compiling
 	// parts is a compile in parts under way (see buildparts.go), under
-	// mu; buildingApart tells that the goroutine doing its parts was
-	// started.
-	parts         *partialBuild
-	buildingApart atomic.Bool
+	// mu.
+	parts *partialBuild
 	// The rule sets of the agents asked about before compiling, each
 	// compiled alone (see scoped.go): the last published; nil after.
-	scoped atomic.Pointer[scopedSet]
+	scoped atomic.Pointer[scopedName]
 
 	groups    []group
 	agents    []string // user-agent values, in file order

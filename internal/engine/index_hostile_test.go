@@ -139,67 +139,43 @@ func BenchmarkIndexBuildHostile(b *testing.B) {
 }
 
 // largeHostileFamilies returns the hostile families of the given size
-// whose rule sets have backgroundRules rules or more (an index built apart
+// whose rule sets have stepwiseRules rules or more (an index built apart
 // or in parts), failing the test when fewer than five do.
 func largeHostileFamilies(t *testing.T, size int) []reference.HostileFamily {
 	t.Helper()
 	var large []reference.HostileFamily
 	for _, f := range reference.HostileFamilies(size) {
-		if rs, _ := load(f.File).Rules("x"); rs.index != nil && len(rs.compiled) >= backgroundRules {
+		if rs, _ := load(f.File).Rules("x"); rs.index != nil && len(rs.compiled) >= stepwiseRules {
 			large = append(large, f)
 		}
 	}
 	if len(large) < 5 {
-		t.Fatalf("%d families of %d rules or more: too few to test", len(large), backgroundRules)
+		t.Fatalf("%d families of %d rules or more: too few to test", len(large), stepwiseRules)
 	}
 	return large
 }
 
-// waitBuilt waits up to 30 s, sleeping (the program waits), for l's index
-// to be built, and reports whether it is.
-func waitBuilt(l *lazyIndex) bool {
-	for deadline := time.Now().Add(30 * time.Second); l.built.Load() == nil && time.Now().Before(deadline); {
-		time.Sleep(time.Millisecond)
-	}
-	return l.built.Load() != nil
-}
-
-// With two goroutines able to run at once, the index of a large hostile
-// set is built by a goroutine of its own once the scans' budget is spent:
-// every question meanwhile answers as the slow scan does, none waits for
-// the building, and the index is built in the end (run with -race).
-func TestHostileIndexBuiltApart(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
-	for _, f := range largeHostileFamilies(t, 200<<10) {
-		rs, _ := load(f.File).Rules("x")
-		fresh, _ := load(f.File).Rules("x")
-		for q := 0; q < 3*scanQueries; q++ {
-			path := f.Path(100 + 500*(q%4))
-			if got, want := fresh.decide(path), scanDecide(rs.compiled, rs.text, path); !sameRule(got, want) {
-				t.Fatalf("%s, question %d: decided by %v, the scan by %v", f.Name, q, got, want)
-			}
-		}
-		if !fresh.index.building.Load() {
-			t.Errorf("%s: %d rules, %d questions, and the index was not built apart", f.Name, len(rs.compiled), 3*scanQueries)
-		}
-		if !waitBuilt(fresh.index) {
-			t.Fatalf("%s: the index is not built 30 s after it was started", f.Name)
-		}
-	}
-}
-
-// With one goroutine running at a time, a large hostile set's index is
-// built in steps, one per question once the scans' budget is spent, each
-// question answering as the slow scan does: the index is built within a
-// bounded number of questions, and no question built it whole.
+// With one goroutine running at a time and with four, a large hostile
+// set's index is built in steps, one per question once the scans' budget
+// is spent, each question answering as the slow scan does: the index is
+// built within a bounded number of questions, and no question built it
+// whole.
 func TestHostileIndexBuiltInSteps(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	for _, procs := range []int{1, 4} {
+		t.Run(fmt.Sprint("procs=", procs), func(t *testing.T) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			testHostileIndexBuiltInSteps(t)
+		})
+	}
+}
+
+func testHostileIndexBuiltInSteps(t *testing.T) {
 	for _, f := range largeHostileFamilies(t, 200<<10) {
 		rs, _ := load(f.File).Rules("x")
-		// Parts the build takes: the start, the steps reading the rules,
-		// the numbering and the finish.
-		b, parts := newIndexBuild(rs.compiled, rs.text), 4
-		for !b.step(indexStepWork) {
+		// Parts the build takes: the start, the sort, the steps reading
+		// the rules, the numbering and the parts writing the records.
+		probe, parts := &lazyIndex{compiled: rs.compiled, text: rs.text}, 1
+		for !probe.buildPart() {
 			parts++
 		}
 		fresh, _ := load(f.File).Rules("x")
@@ -216,9 +192,6 @@ func TestHostileIndexBuiltInSteps(t *testing.T) {
 				builtAt = q
 			}
 		}
-		if fresh.index.building.Load() {
-			t.Errorf("%s: built apart with GOMAXPROCS 1", f.Name)
-		}
 		if builtAt < 0 || !stepped {
 			t.Errorf("%s: %d rules, %d questions: index built at question %d, in steps %v; want built in %d parts", f.Name,
 				len(rs.compiled), scanQueries+parts+8, builtAt, stepped, parts)
@@ -227,27 +200,7 @@ func TestHostileIndexBuiltInSteps(t *testing.T) {
 	}
 }
 
-// With one goroutine running at a time, a hostile file asked only until
-// its index is partly built has the rest built once the program waits: its
-// partial building is not kept.
-func TestHostileIndexCompletedWhenIdle(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	for _, f := range largeHostileFamilies(t, 200<<10) {
-		fresh, _ := load(f.File).Rules("x")
-		for q := 0; q < scanQueries+2; q++ { // the scans, then a part or two
-			fresh.decide(f.Path(100))
-		}
-		built := waitBuilt(fresh.index)
-		fresh.index.mu.Lock()
-		partial := fresh.index.steps != nil
-		fresh.index.mu.Unlock()
-		if !built || partial {
-			t.Errorf("%s: after %d questions and a wait, index built %v, partial building kept %v", f.Name, scanQueries+2, built, partial)
-		}
-	}
-}
-
-// Large random rule sets (backgroundRules and more), asked with one
+// Large random rule sets (stepwiseRules and more), asked with one
 // goroutine running at a time: every question, while the index is built
 // a part at a time and after, answers as the slow scan does.
 func TestLargeRandomIndexBuiltInSteps(t *testing.T) {
@@ -256,7 +209,7 @@ func TestLargeRandomIndexBuiltInSteps(t *testing.T) {
 	for round := range 3 {
 		var body strings.Builder
 		body.WriteString("user-agent: *\n")
-		for range backgroundRules + rng.IntN(3000) {
+		for range stepwiseRules + rng.IntN(3000) {
 			kind := "disallow"
 			if rng.IntN(3) == 0 {
 				kind = "allow"
@@ -294,6 +247,7 @@ func TestIndexBuildInSteps(t *testing.T) {
 		want := newRuleIndex(compiled, text)
 		for _, work := range []int64{1, ruleBuildWork, 1000, indexStepWork} {
 			b := newIndexBuild(compiled, text)
+			b.prepare()
 			steps := 0
 			for !b.step(work) {
 				steps++
@@ -301,7 +255,14 @@ func TestIndexBuildInSteps(t *testing.T) {
 					t.Fatalf("%s: %d steps of %d and not done", name, steps, work)
 				}
 			}
-			got := b.finish()
+			b.number()
+			for !b.writeRecords(work) {
+				steps++
+				if steps > 4*len(compiled)+4 {
+					t.Fatalf("%s: %d steps of %d and the records not written", name, steps, work)
+				}
+			}
+			got := b.idx
 			if diff := cmp.Diff(want, got, cmp.AllowUnexported(ruleIndex{}, prefixEntry{}, windowTable{}, windowSlot{}, recordLayout{}), cmpopts.IgnoreFields(windowTable{}, "pool")); diff != "" {
 				t.Fatalf("%s, steps of %d: the index differs from the one built at once (-want +got):\n%s", name, work, diff)
 			}
@@ -338,7 +299,7 @@ func TestIndexBuildInSteps(t *testing.T) {
 func BenchmarkIndexBuildSteps(b *testing.B) {
 	for _, f := range reference.HostileFamilies(500 << 10) {
 		rs, _ := load(f.File).Rules("x")
-		if len(rs.compiled) < backgroundRules {
+		if len(rs.compiled) < stepwiseRules {
 			continue
 		}
 		b.Run(f.Name, func(b *testing.B) {
@@ -349,7 +310,10 @@ func BenchmarkIndexBuildSteps(b *testing.B) {
 				t0 := time.Now()
 				ib := newIndexBuild(rs.compiled, rs.text)
 				worst := time.Since(t0)
-				parts = 1
+				t1 := time.Now()
+				ib.prepare()
+				worst = max(worst, time.Since(t1))
+				parts = 2
 				for done := false; !done; parts++ {
 					t1 := time.Now()
 					done = ib.step(indexStepWork)
@@ -357,10 +321,13 @@ func BenchmarkIndexBuildSteps(b *testing.B) {
 				}
 				t2 := time.Now()
 				ib.number()
-				t3 := time.Now()
-				ib.finish()
-				worst = max(worst, t3.Sub(t2), time.Since(t3))
-				parts += 2
+				worst = max(worst, time.Since(t2))
+				parts++
+				for done := false; !done; parts++ {
+					t1 := time.Now()
+					done = ib.writeRecords(indexStepWork)
+					worst = max(worst, time.Since(t1))
+				}
 				slowest = append(slowest, worst)
 				total += time.Since(t0)
 			}
@@ -394,6 +361,7 @@ func TestIndexBuildSortsItems(t *testing.T) {
 			return "/" + p + randomWord(rng, 4, "ab*$")
 		})
 		b := newIndexBuild(rs.compiled, rs.text)
+		b.prepare()
 		type keyed struct {
 			prefix string
 			pos    int32

@@ -56,8 +56,16 @@ type indexBuild struct {
 	i, j, k  int
 	entry    prefixEntry
 	prefix   string
+	prepared bool // the items sorted (see prepare)
 	done     bool // every item read
 	numbered bool // the windows numbered and the records laid out (see number)
+	// The records being written (see writeRecords): out, and the entry
+	// whose records come next.
+	out     recordWriter
+	writing bool
+	entry0  int   // the entry being written
+	rec     int   // its next record in wild, or -1 before its first
+	prev    int32 // the position of the last rule written
 }
 
 // newRuleIndex indexes compiled, a rule set in deciding order whose
@@ -70,15 +78,13 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 // index.
 func (b *indexBuild) complete() *ruleIndex {
 	const unbounded = 1<<63 - 1 // a step's work limit that any step stays within
+	if !b.prepared {
+		b.prepare()
+	}
 	for !b.step(unbounded) {
 	}
 	return b.finish()
 }
-
-// buildWork is what a step charges for a rule it reads: the bytes of its
-// pattern, and ruleBuildWork for the rest (sorting, the prefix entry, the
-// window table's lookups), in about the time a pattern byte costs.
-const ruleBuildWork = 48
 
 // newIndexBuild starts the index of compiled: it finds and sorts the
 // literal prefixes, the first part of the building.
@@ -120,6 +126,13 @@ func newIndexBuild(compiled []compiledRule, text string) *indexBuild {
 		it.key = loadKey(text, it.off) & (^uint64(0) << (8 * (8 - min(it.n, 8))))
 	}
 	b.items = items
+	return b
+}
+
+// prepare sorts the items and sizes what the steps fill: the second part
+// of a building, after newIndexBuild's.
+func (b *indexBuild) prepare() {
+	items := b.items
 	b.sortItems()
 	wildCount := 0
 	for i := range items {
@@ -131,7 +144,7 @@ func newIndexBuild(compiled []compiledRule, text string) *indexBuild {
 	// The records are written once the windows are numbered and the
 	// widths of their fields known.
 	b.wild = make([]wildRule, 0, wildCount)
-	return b
+	b.prepared = true
 }
 
 // prefixOf returns the literal prefix of it.
@@ -141,11 +154,6 @@ func (b *indexBuild) prefixOf(it *indexItem) string {
 	}
 	return spanOf(b.text, it.off, it.n)
 }
-
-// radixItems is how many items a build sorts by the bytes of their keys
-// rather than by comparing them: a hostile set's 12,000 non-ASCII rules
-// took 2.5 ms to sort by comparison, 0.1 ms by their keys' bytes.
-const radixItems = 256
 
 // sortItems sorts the items by prefix, then by position: the order of the
 // entries, each with its rules in deciding order.
@@ -343,22 +351,48 @@ func (b *indexBuild) finish() *ruleIndex {
 	if !b.numbered {
 		b.number()
 	}
+	for !b.writeRecords(1<<63 - 1) {
+	}
+	return b.idx
+}
+
+// writeRecords writes the records of the entries' wild rules, once the
+// windows are numbered, until it has charged work (ruleBuildWork a rule)
+// or written them all, and reports whether the index is complete. It may
+// stop within an entry: a hostile set's rules are most often all of one.
+func (b *indexBuild) writeRecords(work int64) (done bool) {
 	idx, wild, starts := b.idx, b.wild, b.starts
-	out := newRecordWriter(idx.recordBytes(wild, starts))
-	for e := range idx.entries {
-		idx.entries[e].recordLo = out.align()
-		prev := idx.entries[e].firstWild - 1
-		for _, r := range wild[starts[e]:starts[e+1]] {
-			idx.layout.putRecord(&out, uint32(r.pos-prev), r.need, r.hasNeed, filterKind(r.filter), r.filter, r.piece)
-			prev = r.pos
+	if !b.writing {
+		b.out = newRecordWriter(idx.recordBytes(wild, starts))
+		b.writing, b.entry0, b.rec = true, 0, -1
+		return false
+	}
+	out := &b.out
+	for spent := int64(0); b.entry0 < len(idx.entries); b.entry0++ {
+		e := b.entry0
+		if b.rec < 0 { // the entry's first record
+			idx.entries[e].recordLo = out.align()
+			b.rec, b.prev = starts[e], idx.entries[e].firstWild-1
+		}
+		for ; b.rec < starts[e+1]; b.rec++ {
+			if spent >= work {
+				return false
+			}
+			r := &wild[b.rec]
+			idx.layout.putRecord(out, uint32(r.pos-b.prev), r.need, r.hasNeed, filterKind(r.filter), r.filter, r.piece)
+			b.prev = r.pos
+			spent += ruleBuildWork
 		}
 		if starts[e] < starts[e+1] {
 			out.put(0, idx.layout.headBits) // a zero step: the end
 		}
+		spent += ruleBuildWork
+		b.rec = -1
 	}
 	out.align()
 	idx.records = out.finish()
+	b.out = recordWriter{}
 	// The appends leave spare capacity: the index keeps only what it uses.
 	idx.entries, idx.keys = exactSize(idx.entries), exactSize(idx.keys)
-	return idx
+	return true
 }

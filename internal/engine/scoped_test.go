@@ -2,6 +2,8 @@ package engine
 
 import (
 	"bytes"
+	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
@@ -23,6 +25,13 @@ func scopedTwin(t *testing.T, body []byte, compiled *File, agent, url string) {
 	t.Helper()
 	var f File
 	f.Load(body)
+	scopedTwinOf(t, &f, body, compiled, agent, url)
+}
+
+// scopedTwinOf is scopedTwin for the scoped set of agent in f, a file
+// loaded from body that may have the sets of other agents already.
+func scopedTwinOf(t *testing.T, f *File, body []byte, compiled *File, agent, url string) {
+	t.Helper()
 	if len(body) == 0 {
 		return // nothing to compile: an empty file allows everything
 	}
@@ -176,7 +185,7 @@ func TestScopedDoesNotAllocate(t *testing.T) {
 }
 
 // BenchmarkScopedCorpus compares, over every corpus file, the costs the
-// choice in choose.go weighs: streaming one question, and compiling the
+// choice in plan.go weighs: streaming one question, and compiling the
 // asked agent's rule set alone (which then answers every question about
 // it for about a hundred nanoseconds).
 func BenchmarkScopedCorpus(b *testing.B) {
@@ -279,6 +288,53 @@ func TestScopedRandomGroups(t *testing.T) {
 			scopedTwin(t, body, compiled, agent, c.From(urls))
 		}
 	})
+}
+
+// The agents that no group names share one scoped set, found by a pass
+// over the user-agent lines alone; a named agent gets a set of its own.
+// On random files of many small groups, several agents asked of one file
+// in turn each decide as the whole file's compiled form does.
+func TestScopedSharedUnnamed(t *testing.T) {
+	lines := []string{
+		"user-agent: *", "User-Agent: FOO", "user-agent: foo/2.0", "user-agent: bar", "user-agent: *foo", "useragent: foo",
+		"user-agent: baz", "disallow: /a", "disallow: /a*b", "allow: /a/b", "disallow:", "Disallow: /c$", "crawl-delay: 2",
+		"request-rate: 1/10", "content-usage: train-ai=n", "# comment", "",
+	}
+	urls := []string{"/", "/a", "/a/b", "/a/xb", "/c"}
+	agents := []string{"foo", "Bar", "baz", "", "qux"}
+	shared := 0
+	reference.EachChooser(17, 4000, 64, func(i int, c *reference.Chooser) {
+		var b strings.Builder
+		for n := 1 + c.Pick(16); n > 0; n-- {
+			b.WriteString(c.From(lines))
+			b.WriteString(c.From([]string{"\n", "\r\n", "\r"}))
+		}
+		body := []byte(b.String())
+		compiled := load(body)
+		var f File
+		f.Load(body)
+		order := []string{c.From(agents), c.From(agents), c.From(agents), c.From(agents)}
+		for _, agent := range order {
+			scopedTwinOf(t, &f, body, compiled, agent, c.From(urls))
+		}
+		var unnamed *scopedSet
+		for _, agent := range order {
+			s := f.findScoped(agent)
+			if _, specific := compiled.Rules(agent); s == nil || specific {
+				continue
+			}
+			if unnamed != nil && s != unnamed {
+				t.Fatalf("agents named by no group have two scoped sets\nrobots.txt: %q", body)
+			}
+			if unnamed != nil {
+				shared++
+			}
+			unnamed = s
+		}
+	})
+	if shared == 0 {
+		t.Fatal("no scoped set was shared")
+	}
 }
 
 // plainPrefix finds, eight bytes at a time, what a byte loop over
@@ -504,4 +560,50 @@ func disallowThenAllowEnd(n int) []byte {
 		b.WriteString("disallow: /" + string(rune('a'+i%26)) + strings.Repeat("y", i%5) + "\nallow: /*" + string(rune('a'+i%26)) + "$\n")
 	}
 	return []byte(b.String())
+}
+
+// The summary of a file's product tokens never rules out an agent that a
+// user-agent line names, in any ASCII case: on random files of random
+// tokens, every token read, and its forms in other cases, may be named.
+func TestScopedAgentBitsNeverMissANamedAgent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	const letters = "abcxyzABCXYZ-_"
+	for round := 0; round < 2000; round++ {
+		var b strings.Builder
+		var tokens []string
+		for n := 1 + rng.IntN(12); n > 0; n-- {
+			tok := make([]byte, rng.IntN(10))
+			for i := range tok {
+				tok[i] = letters[rng.IntN(len(letters))]
+			}
+			tokens = append(tokens, string(tok))
+			fmt.Fprintf(&b, "user-agent: %s/1.%d\ndisallow: /%d\n", tok, rng.IntN(3), rng.IntN(5))
+		}
+		body := []byte(b.String())
+		var f File
+		f.Load(body)
+		kept, _ := f.body()
+		s := f.scope(kept, "nobody-asks-this", nil)
+		if s == nil {
+			t.Fatalf("no scoped set for %q", body)
+		}
+		for _, tok := range tokens {
+			swapped := []byte(tok)
+			for i, c := range swapped {
+				swapped[i] = c ^ 0x20*byte(bool2int('a' <= c|0x20 && c|0x20 <= 'z'))
+			}
+			for _, agent := range []string{tok, string(swapped), strings.ToUpper(tok)} {
+				if !s.mayName(agent) {
+					t.Fatalf("agent %q of a user-agent line ruled out by the summary\nrobots.txt: %q", agent, body)
+				}
+			}
+		}
+	}
+}
+
+func bool2int(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -118,10 +118,6 @@ func rankOf(n int, info uint8) int {
 	return (maxPatternLen-n)<<1 | int(^info&ruleAllow)
 }
 
-// sortInPlaceMax is the size up to which sortRules sorts by insertion,
-// and may sort a slice in place.
-const sortInPlaceMax = 24
-
 // sortRank orders rules as compareRules does but for file order: longer
 // patterns first, then allow before disallow.
 func sortRank(c *compiledRule, text string) int { return rankOf(c.priority(text), c.info) }

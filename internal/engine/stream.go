@@ -9,13 +9,6 @@ import (
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 )
 
-// streamWildBudget bounds the work a streamed question spends on patterns
-// with wildcards: the path and pattern bytes they are matched over. A
-// file that needs more (many wildcard rules, a long path) is compiled
-// instead, where the rule index bounds the work; the bytes spent streaming
-// are then lost, but they are bounded too.
-const streamWildBudget = 64 << 10
-
 // A streamMatch is the deciding rule so far among the rules of the groups
 // of one kind (naming the agent, or "*").
 type streamMatch struct {

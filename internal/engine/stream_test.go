@@ -11,13 +11,13 @@ import (
 	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
-// streamTwin fails t when streamVerdict and the compiled form answer a
+// streamVerdictTwin fails t when streamVerdict and the compiled form answer a
 // question differently. Google's matcher streams (RobotsMatcher in
 // robots.cc answers while parsing), so both must decide as it does.
 // It asks the stream twice: as it streams, and with every wildcard rule
 // first tested against the path's bytes and pairs (pathpairs.go), which
 // must rule out only rules that cannot match.
-func streamTwin(t *testing.T, body []byte, compiled *File, agent, url string) {
+func streamVerdictTwin(t *testing.T, body []byte, compiled *File, agent, url string) {
 	t.Helper()
 	for _, after := range []int{pairsAfter, 0} {
 		got, ok := streamVerdictPairsAfter(string(body), agent, url, after)
@@ -40,7 +40,7 @@ func TestStreamMatchesCompiled(t *testing.T) {
 	for _, f := range files {
 		r := load(f)
 		for _, q := range crawlerQueries([][]byte{f}) {
-			streamTwin(t, f, r, q.agent, q.url)
+			streamVerdictTwin(t, f, r, q.agent, q.url)
 			n++
 		}
 	}
@@ -71,7 +71,7 @@ func TestStreamMatchesCompiledRewritten(t *testing.T) {
 			r := load(body)
 			for _, a := range agents {
 				for _, u := range urls {
-					streamTwin(t, body, r, a, u)
+					streamVerdictTwin(t, body, r, a, u)
 					n++
 				}
 			}
@@ -101,7 +101,7 @@ func TestStreamCases(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			streamTwin(t, []byte(tt.body), load([]byte(tt.body)), tt.agent, tt.url)
+			streamVerdictTwin(t, []byte(tt.body), load([]byte(tt.body)), tt.agent, tt.url)
 			if _, ok := streamVerdict(tt.body, tt.agent, tt.url); !ok {
 				t.Fatal("streamVerdict gave up on a small file")
 			}
@@ -286,7 +286,7 @@ func TestStreamCorners(t *testing.T) {
 		}
 		r := load(body)
 		compareWithReference(t, body, reference.New(body), r, agent, url)
-		streamTwin(t, body, r, agent, url)
+		streamVerdictTwin(t, body, r, agent, url)
 		if i%16 == 0 {
 			if _, n, _ := findPath(url); n <= pathBufSize {
 				s := string(body)
@@ -390,7 +390,7 @@ func TestStreamLimits(t *testing.T) {
 			if got := load([]byte(tt.body)).Explain("x", tt.url); got != want {
 				t.Fatalf("first Explain = %v; compiled = %v", got, want)
 			}
-			streamTwin(t, []byte(tt.body), compiled, "x", tt.url)
+			streamVerdictTwin(t, []byte(tt.body), compiled, "x", tt.url)
 			if want.Rule.Line != tt.line {
 				t.Fatalf("line %d decided (%v), want line %d", want.Rule.Line, want, tt.line)
 			}
@@ -457,7 +457,7 @@ func TestStreamGoogleCases(t *testing.T) {
 			if v.Allowed != tt.allowed || v.Rule.Line != tt.line {
 				t.Errorf("streamed: allowed %v line %d; Google: allowed %v line %d", v.Allowed, v.Rule.Line, tt.allowed, tt.line)
 			}
-			streamTwin(t, []byte(tt.body), load([]byte(tt.body)), tt.agent, tt.url)
+			streamVerdictTwin(t, []byte(tt.body), load([]byte(tt.body)), tt.agent, tt.url)
 			if oracle != "" {
 				got := reference.AskOracle(t, oracle, []byte(tt.body), []reference.Query{{Agent: tt.agent, URL: tt.url}})[0]
 				if got.Allowed != tt.allowed || got.Line != tt.line {
@@ -489,7 +489,7 @@ func TestStreamDoesNotAllocateAtLimits(t *testing.T) {
 		if n := testing.AllocsPerRun(10, func() { streamVerdict(body, "x", url) }); n != 0 {
 			t.Errorf("streamVerdict(%.40q…) allocated %v times", url, n)
 		}
-		streamTwin(t, []byte(body), load([]byte(body)), "x", url)
+		streamVerdictTwin(t, []byte(body), load([]byte(body)), "x", url)
 	}
 }
 
@@ -507,7 +507,7 @@ func FuzzStreamCorners(f *testing.F) {
 		r := load(cf.body)
 		for q := 0; q < 4; q++ {
 			agent, url := genCornerAgent(c, &cf), genCornerURL(c, &cf)
-			streamTwin(t, cf.body, r, agent, url)
+			streamVerdictTwin(t, cf.body, r, agent, url)
 			if _, n, _ := findPath(url); n <= pathBufSize {
 				if a := testing.AllocsPerRun(1, func() { streamVerdict(body, agent, url) }); a != 0 {
 					t.Fatalf("streamVerdict(%q, %q) allocated %v times\nrobots.txt: %q", agent, url, a, body)
@@ -531,7 +531,7 @@ func TestStreamHostileFamilies(t *testing.T) {
 				t.Errorf("%s, path of %d bytes: the stream gave up", f.Name, n)
 			}
 			for _, u := range []string{url, url + "bcd", url + "hgfedcba", url + "/ab/qq/xyz"} {
-				streamTwin(t, f.File, compiled, "Googlebot", u)
+				streamVerdictTwin(t, f.File, compiled, "Googlebot", u)
 			}
 		}
 	}

@@ -82,15 +82,6 @@ type windowSlot struct {
 	id  int32
 }
 
-// bucketLoad is the mean number of hashes in a bucket of a complete table:
-// a window then costs 4 bytes, and half the 4 of its bucket's start, and
-// a lookup reads a bucket start and one or two hashes.
-const bucketLoad = 2
-
-// crowdedBucket is the most hashes a bucket holds for lookups to scan
-// it; windows chosen to collide make larger ones, searched by bisection.
-const crowdedBucket = 16
-
 // packWindow packs s (1 to maxWindow bytes) little-endian.
 func packWindow(s string) uint32 {
 	var k uint32
@@ -359,11 +350,6 @@ type occurrence struct {
 	place place
 	slot  uint32
 }
-
-// denseWindows is the most windows a table can have for its occurrences to
-// take the dense form from the start: the map would save at most 8 bytes a
-// window, and cost a hash probe per window found.
-const denseWindows = 64
 
 // has reports whether window id occurs in the path.
 func (occ *occurrences) has(id int32) bool { return occ.words[id>>6].bits&(1<<(id&63)) != 0 }

@@ -1,0 +1,416 @@
+package engine
+
+// The plan: what a question does next. Every choice between the engine's
+// strategies is made in this file, from the state a File is in; the files
+// named below only carry a strategy out. A newcomer reads this comment as
+// the engine's map.
+//
+// # States of a File, and what moves it on
+//
+//	Loaded     Load keeps a copy of the file (File.pending), nothing else:
+//	           1.11 bytes kept per byte over the corpus (the copy rounds up
+//	           to a size class; the File's own fields are about 7 %).
+//	Scoped     1 to maxScopedAgents agents asked about, each with the rule
+//	           set of the groups that apply to it compiled alone from one
+//	           pass over the copy (scoped.go, scopedcollect.go); the agents
+//	           that no group names share one set (the "*" groups). The
+//	           copy stays: a set's patterns are spans of it.
+//	Large      the groups that apply to an agent hold more than
+//	           maxScopedLines lines and would take more than the copy
+//	           (tooLarge): questions stream over the copy (stream.go) while
+//	           each question after the first compiles buildPartWork more
+//	           bytes of the whole file (buildparts.go).
+//	Compiled   the whole file compiled (build.go, sets.go), the copy and
+//	           the scoped sets dropped: one rule set per agent, shared by
+//	           the agents of a group.
+//
+// Loaded goes to Scoped at the first question about an agent (Allowed,
+// Explain, or Rules of one agent); Scoped stays Scoped for a new agent
+// while fewer than maxScopedAgents are published; Loaded or Scoped goes to
+// Large when the new agent's groups are too large; every state goes to
+// Compiled at a fifth agent, at Groups, Fields, Sitemaps or Compile, for a
+// blanket disallow, when a streamed question gives up (its wildcard work
+// passes streamWildBudget), or when the last part of a compile in parts
+// is done. Nothing ever leaves Compiled.
+//
+// # What a question about a rule set does
+//
+// A rule set, scoped or compiled, goes through the same steps, each
+// chosen below by counting its questions and the work they did:
+//
+//	file order  a scoped set's first 1+fileOrderScans questions try its
+//	            rules in file order (scopedSet.fileOrder), never sorted
+//	            for a file asked up to five times (scoped.go).
+//	sorted      then the rules are sorted once into deciding order
+//	            (sort.go), and a set of fewer than indexMinRules rules
+//	            tries them in turn for good (decide).
+//	scan        a set of indexMinRules or more has a lazy index
+//	            (lazyindex.go), not built yet: its questions try the
+//	            rules in turn (scopedScans for a scoped set, within the
+//	            stream's budget; then up to scanQueries within
+//	            scanBytesPerRule a rule in all).
+//	parts       a set of stepwiseRules or more builds its index a part of
+//	            indexStepWork per question, and answers by a scan with no
+//	            budget meanwhile (ruling wildcard rules out by the path's
+//	            bytes and pairs, pathpairs.go).
+//	index       then the index answers (index.go, window.go, records.go):
+//	            a binary search over the rules' literal prefixes, and the
+//	            window filters of wildcard rules.
+//
+// No step runs apart from the question that needs it: no goroutine is
+// started, so that a call returns with no work of the engine's left.
+//
+// # What each costs (one CPU, the corpus: 2,132 files, 8.7 MB)
+//
+//	Load                      0.70 us a file (the copy)
+//	first question (Scoped)   3.75 us a file with Load (compiling the
+//	                          agent's rules alone: 31 k instructions); a
+//	                          second agent no group names gets the shared
+//	                          set at once (parse + 2 questions as two agents:
+//	                          1.25 times parse + 1 in instructions)
+//	one question, not kept    1.79 us a file (AllowedOnce: the stream)
+//	whole compile             10.6 us a file, 384 MB/s
+//	sorted or indexed         about 100 ns a question on the corpus
+//	index building            some hundreds of ns a rule; 2-5 ms for
+//	                          24,000 hostile wildcard rules, in parts
+//	                          of indexStepWork (0.2-0.7 ms)
+//	compile part              buildPartWork bytes: a few tenths of a ms
+//
+// Memory kept per byte of input (BenchmarkRetainedStates): 1.11 loaded;
+// 1.27 with one scoped set (12 bytes a rule), 1.29 with two agents' sets,
+// and 0.28 more once a set's index is built (40 bytes a distinct literal
+// prefix); 0.98 compiled, 1.28 with every large set's index built.
+// A scoped set that would take more than the copy is not made (tooLarge).
+//
+// # The tuning table
+//
+// Every constant that sets when the plan moves on, with the measurement
+// that chose it.
+const (
+	// maxScopedAgents bounds the agents with a scoped set: a file asked
+	// about more is compiled whole. A crawler asks as one to three
+	// agents; the corpus's two-agent workload never compiles whole.
+	maxScopedAgents = 4
+
+	// maxScopedLines: a scoped set of more than this many lines whose
+	// rules would take more than the file's size (12 bytes a rule, and
+	// about 24 more for a wildcard rule's part of the index), or whose
+	// string block of its own would take more than half, is not made,
+	// and the file is compiled whole, which drops the copy. The sets of
+	// the hostile files of reference.HostileFamilies (tens of thousands
+	// of short wildcard rules, or of non-ASCII rules kept apart) would
+	// otherwise keep up to three times the file with their index
+	// (BenchmarkRetainedHostile); on the corpus, one file's set for
+	// Googlebot has more than 4,096 lines (4,997 plain rules in 118 KB),
+	// the next 1,182.
+	maxScopedLines = 4096
+
+	// earlyScopedLines is how many lines a scoped set reads before it
+	// may be given up for being denser than the part of the file read
+	// (see collectScoped): a file of more than maxScopedLines short
+	// wildcard rules in one group is known as such after its first
+	// lines.
+	earlyScopedLines = 512
+
+	// fileOrderScans is how many questions after the one that built a
+	// scoped set scan its rules in file order before they are sorted. It
+	// is the ski-rental point of the two costs measured on the corpus: a
+	// sort costs about 2,900 instructions a file, and a scan in file
+	// order, which tries every rule the path's first bytes do not rule
+	// out where the sorted set stops at its first match, about 660 more
+	// than a question of the sorted set. Four scans, so that a file asked
+	// up to five times never sorts (parse + 3 checks -7 % instructions,
+	// parse + 5 checks -5 %), for +2 % at ten checks and +1.5 % at
+	// twenty.
+	fileOrderScans = 4
+
+	// scopedScans is how many questions a scoped set whose rules have a
+	// lazy index answers by scanVerdict before the index decides: a
+	// wildcard-heavy set's index would otherwise be built at its second
+	// question (see lazyIndex.scan), which costs as much as compiling the
+	// set, where a scan within the stream's budget costs less than
+	// streaming once.
+	scopedScans = 16
+
+	// indexMinRules is the size from which a rule set gets a lazy index;
+	// smaller sets are scanned, which is as fast. Raising it to 64 took
+	// BenchmarkAllowedCorpus from 98-102 to 108-123 ns a question, to 256
+	// from there to 148-151 ns (no index at all: 150-153 ns).
+	indexMinRules = 16
+
+	// Scanning a rule list costs about a nanosecond per rule, with a full
+	// match only for the few rules whose first bytes agree with the path;
+	// building the index costs some hundreds of nanoseconds per rule. So
+	// the first scanQueries queries scan while the full matches of
+	// wildcard rules (which hostile rules make cost a pass over the path
+	// each) have cost less than half of what building would. Each match
+	// is charged the lengths of the path and the pattern, wildStarCost
+	// bytes a star (each piece after one costs a search: "/*a*a*a...*b$"
+	// costs more than its length) and wildMatchCost; the scans of every
+	// query together may be charged scanBytesPerRule bytes a rule. The
+	// query that would pass that builds the index, and every later one
+	// uses it: the scans then cost at most half the building (a query
+	// whose scan would pass the budget, as the last full scan's charge
+	// tells, builds without scanning), and a first question with a short
+	// path on a fresh hostile file (24,000 wildcard rules, a 100-byte
+	// path) scans them all for a fraction of the building's cost. As
+	// renting skis until the rent would pay for them, this bounds the
+	// total to 1.5 times the better choice. A wildcard match charged more
+	// than scanBytesPerRule (a longer path, or a pattern of many stars)
+	// builds the index at once, as the scan would likely pass the budget.
+	// Once a question's matches cost pairsAfter, or a single match would
+	// cost more than a rule's share, the scan first tests each wildcard
+	// rule against the path's bytes and pairs (pathpairs.go), which rule
+	// out hostile rules for a few bytes read each, charged wildMatchCost:
+	// then only the rules they admit are matched and charged in full, and
+	// a fresh hostile file's questions scan, whatever the path's length,
+	// until the budget or scanQueries is spent.
+	scanQueries      = 16
+	scanBytesPerRule = 512
+	wildMatchCost    = 16
+	wildStarCost     = 32
+	pairsAfter       = 8 << 10
+
+	// stepwiseRules: the index of a set of at least this many rules,
+	// which takes a millisecond or more to build
+	// (BenchmarkIndexBuildHostile: 2-5 ms for 24,000 wildcard rules), is
+	// built a part per question once the scans' budget is spent
+	// (stepThenScan): each question does one part, then scans, so that
+	// none waits for the whole building.
+	stepwiseRules = 4096
+
+	// indexStepWork is the work of one step of a stepwise building (see
+	// ruleBuildWork), and of one part of writing its records: 0.2-0.7 ms
+	// of CPU on the hostile families (256 KiB took up to 1.3 ms, beside a
+	// scan of up to 1 ms in the same question).
+	indexStepWork = 128 << 10
+
+	// buildPartWork is how many bytes of the file a part of a compile in
+	// parts reads: a few tenths of a millisecond of tokenizing and
+	// building on the hostile files, whose questions stream in about a
+	// millisecond each; the compile of 500 KiB is done by the fifth
+	// question.
+	buildPartWork = 64 << 10
+
+	// streamWildBudget bounds the work a streamed question, or a scan in
+	// file order, spends on patterns with wildcards: the path and pattern
+	// bytes they are matched over. A file that needs more (many wildcard
+	// rules, a long path) is compiled instead, where the rule index bounds
+	// the work; the bytes spent streaming are then lost, but they are
+	// bounded too.
+	streamWildBudget = 64 << 10
+)
+
+// The tuning of the structures themselves: how the index is built and
+// searched. They change how fast a step is, not which step is taken.
+const (
+	// needAfter is how many rules an entry has from which a wild rule
+	// keeps no byte signature when its filter's windows hold every byte
+	// it would require: the signature then only spares the first
+	// filterAfter matches of a query, and cost 32 bits a rule, more than
+	// the rest of its record.
+	needAfter = 64
+
+	// filterAfter is how many wild rules a search matches before it finds
+	// the windows of the path and filters the rest: fewer are cheaper to
+	// match.
+	filterAfter = 16
+
+	// ruleBuildWork is what a step of an index building charges for a
+	// rule it reads besides the bytes of its pattern (sorting, the prefix
+	// entry, the window table's lookups), in about the time a pattern
+	// byte costs.
+	ruleBuildWork = 48
+
+	// radixItems is how many items a build sorts by the bytes of their
+	// keys rather than by comparing them: a hostile set's 12,000
+	// non-ASCII rules took 2.5 ms to sort by comparison, 0.1 ms by their
+	// keys' bytes.
+	radixItems = 256
+
+	// sortInPlaceMax is the size up to which sortRules sorts by
+	// insertion, and may sort a slice in place.
+	sortInPlaceMax = 24
+
+	// bucketLoad is the mean number of hashes in a bucket of a complete
+	// window table: a window then costs 4 bytes, and half the 4 of its
+	// bucket's start, and a lookup reads a bucket start and one or two
+	// hashes.
+	bucketLoad = 2
+
+	// crowdedBucket is the most hashes a bucket holds for lookups to scan
+	// it; windows chosen to collide make larger ones, searched by
+	// bisection.
+	crowdedBucket = 16
+
+	// denseWindows is the most windows a table can have for its
+	// occurrences to take the dense form from the start: the map would
+	// save at most 8 bytes a window, and cost a hash probe per window
+	// found.
+	denseWindows = 64
+)
+
+// Allowed reports whether the crawler agent may fetch url: the verdict of
+// the agent's scoped set, of the stream, or of the compiled form, as plan
+// chooses.
+func (f *File) Allowed(agent, url string) bool {
+	if !f.built.Load() {
+		rs, v, answered := f.plan(agent, url)
+		if answered {
+			return v.Allowed
+		}
+		if rs != nil {
+			return rs.Allowed(url)
+		}
+	}
+	// lookup, not Rules: one call less on every compiled question.
+	rs, _ := f.lookup(agent)
+	return rs.Allowed(url)
+}
+
+// Explain returns the verdict for agent and url, with the rule that
+// decided it, as Allowed finds it.
+func (f *File) Explain(agent, url string) Verdict {
+	if !f.built.Load() {
+		rs, v, answered := f.plan(agent, url)
+		if answered {
+			return v
+		}
+		if rs != nil {
+			return rs.Verdict(url)
+		}
+	}
+	rs, _ := f.lookup(agent)
+	return rs.Verdict(url)
+}
+
+// plan chooses what a question about a file not compiled yet does, from
+// the file's state (see the map above). It answers the question itself
+// (answered is true and v the verdict) from the agent's scoped set in
+// file order, or by a scan within budget, or by streaming a Large file;
+// or returns the agent's scoped set (rs), sorted, whose decide answers;
+// or, with rs nil and answered false, compiles f whole, whose compiled
+// form then answers.
+func (f *File) plan(agent, url string) (rs *RuleSet, v Verdict, answered bool) {
+	body, ok := f.body()
+	if !ok || f.disallowAll {
+		f.compile()
+		return nil, Verdict{}, false
+	}
+	s := f.findScoped(agent)
+	if s == nil {
+		asked := f.asked.Add(1)
+		first := firstQuestion{url: url}
+		if s = f.scope(body, agent, &first); s == nil {
+			if f.tooLarge.Load() {
+				// scope found the set too large, now or before.
+				v, answered = f.largeQuestion(body, agent, url, asked)
+				return nil, v, answered
+			}
+			f.compile()
+			return nil, Verdict{}, false
+		}
+		// The question that built the set scanned its rules in file
+		// order, within a budget, rather than sort them or build their
+		// index; an agent given the shared set of the agents no group
+		// names asks it as a later question does.
+		if first.answered {
+			return nil, first.v, true
+		}
+		if first.tried {
+			return s.ruleSet(), Verdict{}, false
+		}
+	}
+	if s.fileOrderLeft.Load() > 0 {
+		if v, ok := s.fileOrderVerdict(url); ok {
+			return nil, v, true
+		}
+	}
+	rs = s.ruleSet()
+	if s.scanning(rs) {
+		if v, ok := rs.scanVerdict(url); ok {
+			return nil, v, true
+		}
+	}
+	return rs, Verdict{}, false
+}
+
+// largeQuestion answers a question about a Large file, the asked-th
+// question asked of it: by streaming while the compile is done in parts,
+// else by the compiled form (answered false), which also answers a
+// question that the stream gives up on, once the compile is completed.
+// The first question only streams: a file asked once costs a stream,
+// where compiling it costs about twice as much.
+func (f *File) largeQuestion(body, agent, url string, asked uint32) (v Verdict, answered bool) {
+	if asked > 1 {
+		// Lock, not TryLock: a question that passed a part under way by
+		// would leave the compile a part behind the questions. A
+		// question waits at most for the parts of those ahead of it,
+		// which the compile needed.
+		f.mu.Lock()
+		f.buildStep(buildPartWork)
+		f.mu.Unlock()
+	}
+	if f.built.Load() {
+		return Verdict{}, false
+	}
+	if v, ok := streamVerdict(body, agent, url); ok {
+		return v, true
+	}
+	f.compile()
+	return Verdict{}, false
+}
+
+// scanning reports whether the next question about s, whose sorted rules
+// are rs, is to be answered by scanVerdict: while s has a lazy index not
+// yet built, for its first scopedScans questions.
+func (s *scopedSet) scanning(rs *RuleSet) bool {
+	idx := rs.index
+	return idx != nil && idx.built.Load() == nil && s.scans.Load() < scopedScans && s.scans.Add(1) <= scopedScans
+}
+
+// decide returns the rule of rs that decides for path, or nil when none
+// matches: a small set tries its rules in deciding order, ruling most out
+// with one comparison of their first bytes; a large set asks its lazy
+// index.
+func (rs *RuleSet) decide(path string) *compiledRule {
+	// Google keeps the longest match of each kind (the first one on ties)
+	// and lets allow win ties; an empty pattern matches with priority 0,
+	// which names a line but never disallows. The order of rs.compiled
+	// makes the first matching rule exactly that answer.
+	if rs.index != nil {
+		if pos := rs.index.find(path); pos != noRule {
+			return &rs.compiled[pos]
+		}
+		return nil
+	}
+	key := prefixKey(path)
+	for i := range rs.compiled {
+		// mayMatch is inlined here; matchesFully, which it mostly spares,
+		// is not.
+		if c := &rs.compiled[i]; c.mayMatch(rs.text, key) && c.matchesFully(rs.text, path) {
+			return c
+		}
+	}
+	return nil
+}
+
+// find returns the position of the deciding rule for path, or noRule: by
+// scanning the rules while that is cheaper (lazyIndex.scan keeps the
+// budget), then, for a set of stepwiseRules or more, by a part of the
+// building and a scan, else through the index, built at once if need be.
+func (l *lazyIndex) find(path string) int32 {
+	idx := l.built.Load()
+	if idx == nil {
+		if pos, ok := l.scan(path); ok {
+			return pos
+		}
+		if len(l.compiled) >= stepwiseRules {
+			if pos, ok := l.stepThenScan(path); ok {
+				return pos
+			}
+		}
+		idx = l.get()
+	}
+	return idx.find(l.compiled, l.text, path)
+}

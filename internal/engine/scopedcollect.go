@@ -1,0 +1,368 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
+
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
+)
+
+// A scoped set's rules are read in one pass over the file's copy, passing
+// over the groups that do not apply to the agent as the stream does, and
+// compiled as they are read (collectScoped), most as spans of the copy.
+
+// tooLarge reports whether a scoped set of lines lines, wild of them
+// wildcard rules, whose string block of its own (if any) is text bytes,
+// takes too much beside a copy of size bytes.
+func tooLarge(lines, wild, text, size int) bool {
+	return lines > maxScopedLines && denser(lines, wild, text, size)
+}
+
+// denser reports whether such a set would take more than size bytes, or
+// its string block more than half.
+func denser(lines, wild, text, size int) bool {
+	return 12*lines+24*wild > size || text > size/2
+}
+
+// A scopedField is a line other than a rule (crawl-delay, content-usage,
+// ...) of a group that applies to the agent.
+type scopedField struct {
+	// Spans of the body, the key and the value. No string is kept, so
+	// that the lines hold no pointer: appending and moving them then costs
+	// no write barrier while the garbage collector runs (a tenth of a
+	// corpus file's first question, measured with the strings).
+	key, value span
+	line       int32
+	named      bool // of a group naming the agent (else of a "*" group)
+}
+
+// collectScoped compiles the rules of the groups of body that apply to
+// agent into b.compiled, in file order, as spans of body, and reads their
+// other lines (fields) into b.fieldLines, as streamVerdict follows the
+// groups: the groups naming the agent, and the "*" groups until one names
+// it (after which they cannot apply). named reports whether some group
+// names the agent; verbatim that every rule kept is a span of body, as
+// written (see scopedRule), else the caller compiles them again into a
+// string block of their own, from what b.compiled holds of each. ok is
+// false when the groups that apply hold more than maxScopedLines lines,
+// for the caller to compile the whole file instead.
+//
+// The rules are compiled as they are read, with no record of their lines
+// in between: a rule of the "*" groups read before the first group that
+// names the agent is dropped at the end if one does, and every rule read
+// after it is of such a group (a group's user-agent lines all come before
+// its rules).
+func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
+	b.compiled, b.fieldLines, b.agentBits = b.compiled[:0], b.fieldLines[:0], 0
+	gr := parse.NewGrouper(body)
+	gr.ReadSpans()
+	var l parse.Grouped
+	// As in streamVerdict: only user-agent lines can matter while no
+	// group is open, or while the open group does not apply and already
+	// has a rule. Until its first rule, a group's user-agent lines may be
+	// interleaved with fields, which belong to it whatever user-agent
+	// line makes it apply: they are kept until the group is known not to.
+	gr.Filter(parse.AgentLines)
+	inNamed, inGlobal, applies := false, false, false
+	start := 0 // where the open group's fields start in b.fieldLines
+	num := 0   // the number of the last line read
+	// cut is how many rules were read before the first group naming the
+	// agent; notVerbatim is 1 + the index of the last rule read that is
+	// not kept as written, 0 if none.
+	cut, notVerbatim := 0, 0
+	// The bytes of the values read, once one may need escaping: then
+	// every pattern may be copied (see scopedRule), at least these
+	// bytes. A value of bytes >= 0x80 is kept as written, in compact
+	// form, but counts here all the same: a set of thousands of them
+	// (reference.HostileFamilies' non-ascii) keeps more than twice the
+	// file once indexed, where the whole file compiled keeps less.
+	values, copied := 0, 0
+	wild := 0 // wildcard rules read
+	// The file's lines, at most (CR LF counts twice), once counted, and
+	// whether that is at most maxScopedLines.
+	lines, small := 0, false
+	for {
+		// Measured against the bytes read so far, not the file: a set that
+		// is too large for the part of the file that holds it is given up
+		// early, from earlyScopedLines lines on, if the file has more than
+		// maxScopedLines lines. Files of one huge group
+		// (reference.HostileFamilies) would otherwise be read more than
+		// half through before it is known.
+		if read := len(b.compiled) + len(b.fieldLines); read > earlyScopedLines && !small && denser(read, wild, copied, len(body)-len(gr.Rest())) {
+			if lines == 0 {
+				// Counted once: a file of at most maxScopedLines lines is
+				// never too large, however dense.
+				lines = 1 + strings.Count(body, "\n") + strings.Count(body, "\r")
+				small = lines <= maxScopedLines
+			}
+			if !small {
+				return named, false, false
+			}
+		}
+		// Most rule lines are disallow lines of simple bytes, whose value
+		// the tokenizer need not find; most of them start with a 'd' or
+		// 'D'.
+		if applies && gr.NextByte()|0x20 == 'd' {
+			// They come in runs, read here in a loop of their own, until
+			// a line of another kind, or until the set is large enough
+			// for the test above to be made at every line.
+			read := false
+			for {
+				value, end, plain, ok := simpleDisallowValue(&gr)
+				if !ok {
+					break
+				}
+				v, in := spanIn(body, value)
+				if !in {
+					return named, false, false
+				}
+				num++
+				if plain {
+					// newCompiledRule's answer, known.
+					b.compiled = append(b.compiled, compiledRule{off: v.off, n: uint16(v.n), head: uint8(min(v.n, 8)), line: int32(num)})
+				} else {
+					c := newCompiledRule(value, v.off, num, 0)
+					b.compiled = append(b.compiled, c)
+					if c.info&ruleWild != 0 {
+						wild++
+					}
+				}
+				values += len(value)
+				if copied > 0 {
+					copied = values
+				}
+				gr.PassRuleTo(end)
+				read = true
+				if len(b.compiled)+len(b.fieldLines) > earlyScopedLines || gr.NextByte()|0x20 != 'd' {
+					break
+				}
+			}
+			if read {
+				continue
+			}
+		}
+		if !gr.Next(&l) {
+			break
+		}
+		num = l.Num
+		switch l.Role {
+		case parse.RoleAgent:
+			if l.NewGroup {
+				if !applies {
+					b.fieldLines = b.fieldLines[:start]
+				}
+				start = len(b.fieldLines)
+				inNamed, inGlobal = false, false
+			}
+			if value := l.ValueAt.In(body); parse.IsGlobalAgent(value) {
+				inGlobal = true
+			} else if token := parse.ProductToken(value); parse.EqualFold(token, agent) {
+				b.agentBits |= agentBits(token)
+				if !named {
+					cut = len(b.compiled)
+				}
+				inNamed, named = true, true
+			} else {
+				b.agentBits |= agentBits(token)
+			}
+			applies = inNamed || inGlobal && !named
+			// The group's fields so far are of its kind now.
+			for i := start; i < len(b.fieldLines); i++ {
+				b.fieldLines[i].named = inNamed
+			}
+			gr.Filter(nil)
+		case parse.RoleRule:
+			if !applies {
+				b.fieldLines = b.fieldLines[:start]
+				gr.Filter(parse.AgentLines) // the group has a rule now
+				continue
+			}
+			v, value := spanAt(l.ValueAt), l.ValueAt.In(body)
+			mayEscape := l.Flags&parse.LineMayEscape != 0
+			c, asWritten := scopedRule(value, v, num, l.Kind == parse.KeyAllow, mayEscape)
+			b.compiled = append(b.compiled, c)
+			if !asWritten {
+				notVerbatim = len(b.compiled)
+			}
+			values += len(value)
+			if c.info&ruleWild != 0 {
+				wild++
+			}
+			if mayEscape || copied > 0 {
+				copied = values
+			}
+		case parse.RoleOther:
+			if l.Group >= 0 {
+				b.fieldLines = append(b.fieldLines, scopedField{key: spanAt(l.KeyAt), value: spanAt(l.ValueAt), line: int32(num), named: inNamed})
+			}
+		}
+	}
+	if !applies {
+		b.fieldLines = b.fieldLines[:start]
+	}
+	if named && cut > 0 {
+		// The rules of the "*" groups read before the first group naming
+		// the agent do not apply.
+		b.compiled = b.compiled[:copy(b.compiled, b.compiled[cut:])]
+		notVerbatim = max(notVerbatim-cut, 0)
+	}
+	return named, notVerbatim == 0, true
+}
+
+// agentBits returns the bits of a product token in the summary of the
+// tokens a file names (scopedSet.agentBits), ignoring ASCII case: two bits
+// of a hash of its length and its first and last bytes, lower-cased, so
+// that a file's every user-agent line costs a few instructions (hashing
+// every byte cost 1.7 M instructions a corpus pass, +2.6 % of parse + 1
+// check). An agent whose bits are not all in the summary is named by no
+// user-agent line of the file.
+func agentBits(token string) uint64 {
+	h := uint32(len(token)) * 0x9E3779B1
+	if len(token) > 0 {
+		h ^= uint32(parse.LowerASCII(token[0]))*0x85EBCA6B ^ uint32(parse.LowerASCII(token[len(token)-1]))*0xC2B2AE35
+	}
+	h ^= h >> 15
+	return 1<<(h&63) | 1<<(h>>6&63)
+}
+
+// scopedRule compiles a rule of a scoped set, whose value is the span v
+// of the body, as a span of the body when the value as written is its
+// wire form or its compact form, and it is not an allow Google derives a
+// directory pattern from (asWritten). Otherwise the rule is compiled
+// from its value as written all the same, for what the set's compile into
+// a string block of its own reads of it (scopedRules: where its value is,
+// whether it allows, its line) and for whether it is a wildcard rule.
+// mayEscape is parse.LineMayEscape.
+func scopedRule(value string, v span, line int, allow, mayEscape bool) (c compiledRule, asWritten bool) {
+	info := uint8(0)
+	if allow {
+		info = ruleAllow
+	}
+	if mayEscape {
+		switch valueFormOf(value) {
+		case asEscaped:
+			return newCompiledRule(value, v.off, line, info), false
+		case asCompactForm:
+			info |= ruleCompact
+		}
+	}
+	if allow && value != "" {
+		if _, ok := parse.IndexDirectory(value); ok {
+			return newCompiledRule(value, v.off, line, info), false
+		}
+	}
+	return newCompiledRule(value, v.off, line, info), true
+}
+
+// simpleDisallowValue returns the value of the next line, without
+// tokenizing it, when it is a disallow line of the open group whose value
+// is simple bytes (see simplePrefix: printable ASCII but '%' and '#', so
+// that escaping leaves it alone) up to the line's end, within the
+// tokenizer's line cap; plain reports that it has no '*' or '$' either
+// (see plainPatternByte). ok is false for any other line, which is not
+// consumed either way. The line is the one after the last line read: the
+// line filter passes over lines only within Grouper.Next. end is where
+// the line ends, from its start (see Grouper.PassRuleTo).
+func simpleDisallowValue(gr *parse.Grouper) (value string, end int, plain, ok bool) {
+	rest, offset, ok := gr.PlainDisallow()
+	if !ok {
+		return "", 0, false, false
+	}
+	k := plainPrefix(rest)
+	plain = true
+	if k < len(rest) && (rest[k] == '*' || rest[k] == '$') {
+		// Bytes past the line cap are dropped: none is read.
+		k += simplePrefix(rest[k:max(min(len(rest), parse.MaxLineBytes-offset), k)])
+		plain = false
+	}
+	if !valueEnds(rest, offset, k) {
+		return "", 0, false, false
+	}
+	return rest[:k], offset + k, plain, true
+}
+
+// valueEnds reports whether the first k bytes of rest, a value that
+// starts offset bytes into its line, are the whole value: they end the
+// line, within the tokenizer's line cap.
+func valueEnds(rest string, offset, k int) bool {
+	return offset+k+1 < parse.MaxLineBytes && (k == len(rest) || rest[k] == '\n' || rest[k] == '\r')
+}
+
+// scopedRules sets rs to the rule set of agent in body, the file's padded
+// copy, as File.lookup finds it in the compiled file: its crawl delay,
+// request rate, preferences and string block, and its rules in file
+// order in *fileOrder, for scopedSet.ruleSet to sort. named reports
+// whether some group names the agent; ok is false when the set would be
+// too large to keep beside the file's copy (see maxScopedLines).
+func (b *builder) scopedRules(rs *RuleSet, fileOrder *[]compiledRule, body, agent string) (named, ok bool) {
+	named, verbatim, ok := b.collectScoped(body, agent)
+	if !ok {
+		return false, false
+	}
+	b.scopedFields = b.scopedFields[:0]
+	for i := range b.fieldLines {
+		if fl := &b.fieldLines[i]; fl.named || !named {
+			b.scopedFields = append(b.scopedFields, Field{Key: fl.key.in(body), Value: fl.value.in(body), Line: int(fl.line)})
+		}
+	}
+	if len(b.scopedFields) > 0 {
+		// As setFor and buildUsage find them for the groups merged.
+		rs.crawlDelay, rs.hasCrawlDelay = crawlDelay(b.scopedFields)
+		rs.requestInterval, rs.hasRequestRate = requestRate(b.scopedFields)
+		rs.usage = groupPreferences(b.scopedFields)
+		clear(b.scopedFields)
+	}
+	text := padded(body)
+	if !verbatim {
+		// Some pattern is not a span of body: all are kept in a string
+		// block of the set's own, as the builder keeps them, from where
+		// each rule's value is in body (a span of it as written, whatever
+		// scopedRule made of the rule). The escaping hint is not kept:
+		// valueFormOf tells any value's form.
+		rules := len(b.compiled)
+		for i := range b.compiled {
+			c := &b.compiled[i]
+			b.addRule(c.allow(), c.pattern(body), int(c.line), true)
+		}
+		if tooLarge(rules, 0, len(b.text), len(body)) {
+			return false, false
+		}
+		var pad [textPadding]byte
+		text = string(append(b.text, pad[:]...))
+		b.compiled = b.compiled[:0]
+		for i := range b.rules {
+			d := &b.rules[i]
+			b.compiled = append(b.compiled, newCompiledRule(spanOf(text, d.pattern.off, d.pattern.n), d.pattern.off, int(d.line), d.info))
+		}
+	}
+	if len(b.compiled) == 0 {
+		return named, true
+	}
+	*fileOrder, rs.text = slices.Clone(b.compiled), text
+	return named, true
+}
+
+// spanIn returns the span of body that s is. The tokenizer's keys and
+// values are slices of the body; ok is false for a string that were not,
+// for which a scoped set is given up (the whole file is compiled).
+func spanIn(body, s string) (_ span, ok bool) {
+	if s == "" {
+		return span{}, true
+	}
+	off, ok := swar.Offset(body, s)
+	return span{uint32(off), uint32(len(s))}, ok
+}
+
+// spanAt returns the tokenizer's span of a key or value as the engine's.
+func spanAt(sp parse.Span) span { return span{sp.Off, sp.N} }
+
+// in returns the string of body that sp, a span spanIn made of it, is.
+func (sp span) in(body string) string { return spanOf(body, sp.off, sp.n) }
+
+// padded returns body with the textPadding bytes File.Load keeps after
+// it, so that 8 bytes can be read at the start of any of its values.
+func padded(body string) string {
+	return swar.Extend(body, textPadding)
+}

@@ -1,0 +1,75 @@
+package engine
+
+// A rule list tried in file order or in deciding order within the
+// stream's wildcard budget: the questions a scoped set answers before it
+// is sorted or indexed (see plan.go).
+
+// firstVerdict returns the verdict for url of the question that built s,
+// before s is published, without sorting its rules: bestWithin tries
+// them in file order, which finds the rule the sorted set would find
+// first. ok is false when the stream's wildcard budget is spent; the
+// sorted set then answers.
+func (s *scopedSet) firstVerdict(url string) (v Verdict, ok bool) {
+	return verdictWithin(s.fileOrder, s.rules.text, url, false)
+}
+
+// scanVerdict returns the verdict of rs for url, found by bestWithin:
+// the few questions after the one that built a scoped set answer without
+// building the set's index, which may never be needed. ok is false when
+// the stream's wildcard budget (streamWildBudget) is spent; rs.decide
+// then answers.
+func (rs *RuleSet) scanVerdict(url string) (v Verdict, ok bool) {
+	return verdictWithin(rs.compiled, rs.text, url, true)
+}
+
+// verdictWithin returns the verdict for url of the rule that bestWithin
+// finds among rules, sorted or in file order, whose patterns are spans of
+// text, for the URL's path in wire form (none: allowed); ok is false when
+// it gives up.
+func verdictWithin(rules []compiledRule, text, url string, sorted bool) (v Verdict, ok bool) {
+	if len(rules) == 0 {
+		return Verdict{Allowed: true}, true
+	}
+	var c *compiledRule
+	path, n, rewrite := findPath(url)
+	if !rewrite {
+		c, ok = bestWithin(rules, text, path, sorted)
+	} else {
+		var buf [pathBufSize]byte
+		c, ok = bestWithin(rules, text, rewritePath(path, n, &buf), sorted)
+	}
+	switch {
+	case !ok:
+		return Verdict{}, false
+	case c == nil:
+		return Verdict{Allowed: true}, true
+	}
+	return Verdict{Allowed: c.allows(), Rule: c.asWritten(text, rules)}, true
+}
+
+// bestWithin returns the rule of rules that comes first in compareRules
+// order of those that match path, unless the wildcard matches would cost
+// more than streamWildBudget (ok false). Rules sorted, it is the first
+// that matches, as decide finds it without an index. Rules in file order,
+// a rule that cannot come before the best so far is not tried.
+func bestWithin(rules []compiledRule, text, path string, sorted bool) (best *compiledRule, ok bool) {
+	key, budget := prefixKey(path), streamWildBudget
+	for i := range rules {
+		c := &rules[i]
+		if !c.mayMatch(text, key) || best != nil && compareRules(*c, *best, text) >= 0 {
+			continue
+		}
+		if c.info&ruleWild != 0 {
+			if budget -= len(path) + int(c.n); budget < 0 {
+				return nil, false
+			}
+		}
+		if c.matchesFully(text, path) {
+			if sorted {
+				return c, true
+			}
+			best = c
+		}
+	}
+	return best, true
+}
