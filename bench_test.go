@@ -7,8 +7,8 @@ import (
 	"unsafe"
 
 	"github.com/seed50c7eacc/robotstxt"
-	"github.com/seed50c7eacc/robotstxt/internal/testsupport/corpus"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/corpus"
 )
 
 // loadCorpus returns the corpus files, each cut at DefaultMaxSize, sorted

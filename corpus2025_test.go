@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/seed50c7eacc/robotstxt"
-	"github.com/seed50c7eacc/robotstxt/internal/testsupport/corpus"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/corpus"
 	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 

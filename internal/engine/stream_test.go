@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/seed50c7eacc/robotstxt/internal/testsupport/corpus"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/corpus"
 	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 

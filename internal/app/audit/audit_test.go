@@ -9,8 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/seed50c7eacc/robotstxt"
-	"github.com/seed50c7eacc/robotstxt/internal/testsupport/corpus"
 	"github.com/seed50c7eacc/robotstxt/internal/crawlers"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/corpus"
 )
 
 const sample = "User-agent: *\nAllow: /\nDisallow: /private/\nContent-Usage: train-ai=n\nContent-Signal: search=yes, ai-train=no\n\n" +
