@@ -340,6 +340,14 @@ async function phone(page, url) {
     check(c.lines <= Math.ceil(c.chars / 30), `at 375 px a URL of ${c.chars} characters takes ${c.lines} lines`);
   }
   console.log(`375 px: URL cells ${m.cells.map((c) => `${Math.round(c.width)} px/${c.lines} line(s)`).join(", ")}`);
+  // The URL box wraps a long URL rather than show its tail.
+  const box = await page.evaluate(() => {
+    const urls = document.querySelector("#urls");
+    urls.value = "https://example.com/a/rather/long/path/to/some/page/that/goes/on/and/on.html?query=yes";
+    urls.scrollLeft = urls.scrollWidth;
+    return { scrollWidth: urls.scrollWidth, clientWidth: urls.clientWidth, scrollLeft: urls.scrollLeft };
+  });
+  check(box.scrollWidth <= box.clientWidth + 1 && box.scrollLeft === 0, `at 375 px the URL box scrolls sideways (${box.scrollWidth} px in ${box.clientWidth}, at ${box.scrollLeft}): a long URL shows only its tail`);
   // Each crawler of the audit is a card: its name keeps a readable width
   // (before: one letter a line), its notes stay in the panel.
   const a = await page.evaluate(() => {
@@ -724,6 +732,15 @@ async function layout(page, url, width, height) {
   check(m.verdicts > 100, `${width}x${height}: only ${m.verdicts} verdicts shown`);
   check(m.cut.length === 0, `${width}x${height}: verdicts cut or spilling: ${m.cut.slice(0, 5).join("; ")}`);
   for (const h of m.heads) check(h.height < 60, `${width}x${height}: the header row of #${h.table} is ${Math.round(h.height)} px high`);
+  if (width >= 1000) {
+    // A short deciding rule keeps to one line at desktop width (before:
+    // "line 11: disallow: /search" took three).
+    const rules = await page.evaluate(() => [...document.querySelectorAll("#results td.decider .rule:not(.long)")].map((r) => ({
+      text: r.textContent, lines: new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size,
+    })));
+    check(rules.length > 0, `${width}x${height}: no deciding rule shown`);
+    for (const r of rules) check(r.lines === 1, `${width}x${height}: the deciding rule "${r.text}" takes ${r.lines} lines`);
+  }
   console.log(`${width}x${height}: page ${m.scrollWidth} px wide, ${m.verdicts} verdicts none cut, header rows ${m.heads.map((h) => `#${h.table} ${Math.round(h.height)} px`).join(", ") || "hidden (cards)"}`);
   const dir = path.join(here, "artifacts");
   fs.mkdirSync(dir, { recursive: true });

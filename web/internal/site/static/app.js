@@ -7,6 +7,11 @@ import { $, el, breakable, linesOf, patchChunks, drawChunkOf } from "./dom.js";
 import { Engine } from "./engine.js";
 import { AuditView } from "./audit.js";
 
+// longRule is the length past which a deciding rule may wrap in its
+// cell; a shorter one stays on one line, so that "line 11: disallow:
+// /search" does not break into three at desktop width.
+const longRule = 40;
+
 const example = `# Example: edit freely.
 User-agent: *
 Disallow: /private/
@@ -129,7 +134,7 @@ async function render(ms) {
     },
     el("td", { class: "url" }, ...breakable(v.url)),
     el("td", { class: "verdict-cell" }, el("span", { class: "verdict" }, v.allowed ? "ALLOWED" : "DISALLOWED")),
-    el("td", { class: "decider" }, line ? el("span", { class: "rule" }, `line ${line}: ${v.says}`) : "no rule applied"));
+    el("td", { class: "decider" }, line ? el("span", { class: v.says.length > longRule ? "rule long" : "rule" }, `line ${line}: ${v.says}`) : "no rule applied"));
     row.addEventListener("click", () => select(i, true));
     row.addEventListener("keydown", (e) => rowKey(e, i));
     return row;
