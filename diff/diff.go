@@ -32,7 +32,7 @@ type Options struct {
 
 	// MaxWork bounds the work of the comparison, in steps of pattern
 	// positions (each also bounds memory: a state's positions are kept);
-	// zero means DefaultMaxWork. One crawler class may use a quarter of
+	// zero means DefaultMaxWork. One crawler class may use a third of
 	// it. A class whose exploration runs out is reported with Decided
 	// false.
 	MaxWork int64
