@@ -225,6 +225,14 @@ async function aiAudit(page) {
     `audit: ChatGPT-User (AI input) with ai-use=n: ${JSON.stringify(chat)}`);
   check(claude && claude.state === "allowed" && claude.restricts.length === 0,
     `audit: ClaudeBot (AI training) with ai-use=n: ${JSON.stringify(claude)}, want allowed, nothing against its use`);
+  // The site's guard (package guard) follows a crawler's documented
+  // fallback group where the verdict, asked by its token alone, does not:
+  // Applebot obeys Googlebot's group when the file names Applebot nowhere.
+  await ask(page, "User-agent: Googlebot\nDisallow: /x\n\nUser-agent: *\nAllow: /\n", "Googlebot", ["https://example.com/x"]);
+  const guards = await page.$$eval("#audit-rows tr.audit-row", (trs) => Object.fromEntries(trs
+    .filter((tr) => tr.querySelector(".guard"))
+    .map((tr) => [tr.dataset.name, tr.querySelector(".guard").dataset.guard])));
+  check(JSON.stringify(guards) === '{"Applebot":"refuses"}', `audit: the guard's differences ${JSON.stringify(guards)}, want Applebot refused`);
   console.log("audit: AI crawler section checked");
 }
 

@@ -8,10 +8,12 @@ package audit
 import (
 	"fmt"
 	"io"
+	"net/http"
 	"sort"
 	"strings"
 
 	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/guard"
 	"github.com/seed50c7eacc/robotstxt/internal/crawlers"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 )
@@ -70,6 +72,14 @@ type Result struct {
 	Allowed bool            `json:"allowed"`
 	Rule    *Rule           `json:"rule"` // the deciding rule; nil (null) when none applied
 	Usage   robotstxt.Usage `json:"usage"`
+	// GuardRefuses says whether package guard, enforcing the file on a
+	// site, answers 403 to the crawler asking for the URL with the
+	// User-Agent "Name/1.0": its own group, with the fallbacks its
+	// operator documents (Applebot obeys Googlebot's group when the file
+	// names Applebot nowhere), which the verdict above, asked by the
+	// token alone, does not follow. Always false for a usage-only token,
+	// which no crawler sends.
+	GuardRefuses bool `json:"guard_refuses"`
 }
 
 // A Rule is the rule that decided an answer, in the one form every report
@@ -136,6 +146,7 @@ func Run(data []byte, opts robotstxt.Options, urls []string) (*Report, error) {
 		}
 	}
 	named, outside, written := scanLines(data)
+	site := guard.New(data)
 	rep.PreferencesOutsideGroups = outside
 	seen := map[string]bool{}
 	for _, e := range list {
@@ -160,11 +171,30 @@ func Run(data []byte, opts robotstxt.Options, urls []string) (*Report, error) {
 			if rule != nil {
 				rule.Written = written[rule.Line]
 			}
-			c.Results = append(c.Results, Result{URL: u, Allowed: v.Allowed, Rule: rule, Usage: agent.Usage(u)})
+			res := Result{URL: u, Allowed: v.Allowed, Rule: rule, Usage: agent.Usage(u)}
+			if e.Kind == crawlers.Crawler {
+				res.GuardRefuses = guardRefuses(site, e.Name, u)
+			}
+			c.Results = append(c.Results, res)
 		}
 		rep.Crawlers = append(rep.Crawlers, c)
 	}
 	return rep, nil
+}
+
+// guardRefuses reports whether g refuses the crawler name asking for u,
+// a path or an absolute URL, with the User-Agent "name/1.0".
+func guardRefuses(g *guard.Guard, name, u string) bool {
+	if strings.HasPrefix(u, "/") {
+		u = "http://site.test" + u
+	}
+	req, err := http.NewRequest(http.MethodGet, u, nil)
+	if err != nil {
+		return false
+	}
+	req.RequestURI = req.URL.RequestURI()
+	req.Header.Set("User-Agent", name+"/1.0")
+	return !g.Decide(req).Allowed
 }
 
 // scanLines reads data with the parser's tokenizer and returns, for each
@@ -303,7 +333,14 @@ func (r *Report) WriteText(w io.Writer, file string, show func(string) string) e
 			if c.Specific {
 				group = "own group"
 			}
-			ew.printf("  %s %-28s %-11s %-9s %s%s\n", verdict, c.Name, c.Purpose, group, why, usageText(res.Usage))
+			note := ""
+			switch {
+			case res.GuardRefuses && res.Allowed:
+				note = "; the guard refuses it (the crawler's documented fallback group)"
+			case !res.GuardRefuses && !res.Allowed && c.Kind == crawlers.Crawler:
+				note = "; the guard lets it through"
+			}
+			ew.printf("  %s %-28s %-11s %-9s %s%s%s\n", verdict, c.Name, c.Purpose, group, why, usageText(res.Usage), note)
 		}
 	}
 	var differs []string

@@ -66,6 +66,10 @@ function cellOf(c, i, lines) {
     rule: rule && { line: rule.line, written: (lines[rule.line - 1] || `${rule.kind}: ${rule.pattern}`).trim() },
     prefs: prefs.map((p) => ({ ...p, restricts: restricts.includes(p) })),
     state: !r.allowed ? "disallowed" : restricts.length ? "preference" : "allowed",
+    // What package guard does on the site where it differs from the
+    // verdict (a crawler's documented fallback group): "refuses" or
+    // "passes"; "" when they agree or no crawler sends the name.
+    guard: c.kind !== "crawler" ? "" : r.guard_refuses && r.allowed ? "refuses" : !r.guard_refuses && !r.allowed ? "passes" : "",
   };
 }
 
@@ -264,7 +268,8 @@ export class AuditView {
         ...c.cells.map((x, j) => el("td", { class: "cell", "data-verdict": x.allowed ? "allowed" : "disallowed", "data-state": x.state, "data-url": short[j] },
           el("span", { class: "verdict" }, verdictText(x.allowed)),
           x.rule ? el("span", { class: "rule" }, el("span", { class: "line" }, `line ${x.rule.line}: `), el("code", {}, x.rule.written)) : el("span", { class: "rule none" }, "no rule applies"),
-          x.prefs.length ? el("span", { class: "usage" }, ...usageLines(x.prefs)) : "")));
+          x.prefs.length ? el("span", { class: "usage" }, ...usageLines(x.prefs)) : "",
+          x.guard ? el("span", { class: "guard", "data-guard": x.guard }, x.guard === "refuses" ? "the site's guard refuses it: the crawler's documented fallback group disallows it" : "the site's guard lets it through") : "")));
     };
     this.onRender(patchList($("audit-rows"), list.length, sig, build, this.current));
   }
