@@ -124,8 +124,9 @@ func addToList(list, version string) error {
 func gitExport(repo, rev, dir string) error {
 	archive := exec.Command("git", "-C", repo, "archive", "--format=tar", rev)
 	extract := exec.Command("tar", "-x", "-C", dir)
-	var stderr bytes.Buffer
-	archive.Stderr, extract.Stderr = &stderr, &stderr
+	// Each its own buffer: the two run at once.
+	var archiveErr, extractErr bytes.Buffer
+	archive.Stderr, extract.Stderr = &archiveErr, &extractErr
 	pipe, err := archive.StdoutPipe()
 	if err != nil {
 		return err
@@ -136,10 +137,10 @@ func gitExport(repo, rev, dir string) error {
 	}
 	if err := archive.Run(); err != nil {
 		extract.Wait()
-		return fmt.Errorf("git archive %s: %v: %s", rev, err, strings.TrimSpace(stderr.String()))
+		return fmt.Errorf("git archive %s: %v: %s", rev, err, strings.TrimSpace(archiveErr.String()))
 	}
 	if err := extract.Wait(); err != nil {
-		return fmt.Errorf("extracting %s: %v: %s", rev, err, strings.TrimSpace(stderr.String()))
+		return fmt.Errorf("extracting %s: %v: %s", rev, err, strings.TrimSpace(extractErr.String()))
 	}
 	return nil
 }
