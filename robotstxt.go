@@ -79,7 +79,7 @@ import "github.com/seed50c7eacc/robotstxt/internal/engine"
 // concurrent use by multiple goroutines. The zero value is an empty file,
 // which allows everything.
 type Robots struct {
-	file      engine.File // the matcher's engine: streams, then compiles
+	file      engine.File // the matcher's engine: compiles the asked agents' rules, then the file
 	size      int         // bytes read
 	truncated bool        // bytes past the size limit were ignored
 	outcome   Outcome     // Rules, or a blanket answer from an HTTP result
