@@ -30,17 +30,6 @@ type normalRules struct {
 	rfc, server *rewrittenRules
 }
 
-// copies returns the copies that differ from the file.
-func (n *normalRules) copies() []*rewrittenRules {
-	var out []*rewrittenRules
-	for _, c := range []*rewrittenRules{n.rfc, n.server} {
-		if c != nil {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // rewrittenRules are the rules of a file with some patterns rewritten,
 // and those patterns as written, by line.
 type rewrittenRules struct {

@@ -451,9 +451,12 @@ func (t *Transport) check(agent *robotstxt.Agent, normal *normalRules, origin, p
 	}
 	n := 0
 	if normal != nil {
-		for _, c := range normal.copies() {
-			copies[n].agent, copies[n].rules = c.robots.Agent(t.Agents...), c
-			n++
+		// An array, not a slice built per call: no allocation per request.
+		for _, c := range [2]*rewrittenRules{normal.rfc, normal.server} {
+			if c != nil {
+				copies[n].agent, copies[n].rules = c.robots.Agent(t.Agents...), c
+				n++
+			}
 		}
 	}
 	// refusal returns the refusal of the reading read, if a rule
