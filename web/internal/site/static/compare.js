@@ -5,8 +5,8 @@
 // change has a witness URL; selecting it tests the URL on both versions
 // and marks the deciding lines. The diff runs in a Web Worker of its own
 // (engine.js, worker.js), asked after a pause in typing; a newer edit
-// supersedes an older diff, and a worker still busy with a stale one is
-// replaced, so no keystroke waits on a diff. Witnesses are answered by a
+// supersedes an older diff: the older one's answer is dropped, and only
+// the newest edit waits its turn, so no keystroke waits on a diff. Witnesses are answered by a
 // second worker, so that they never wait on a diff either.
 import { $, el, breakable } from "./dom.js";
 import { Engine } from "./engine.js";
@@ -138,6 +138,7 @@ export class CompareView {
     this.timer = 0;
     this.shown = "";        // the JSON of the report shown
     this.witnessAsked = null; // [agent, url] of the witness shown
+    this.reveal = false;      // scroll the witness's answer into view
     // For the tests: every diff drawn, and whether it answered the
     // versions in the editors at that moment.
     this.log = [];
@@ -152,14 +153,20 @@ export class CompareView {
       $("witness-agent").value = b.dataset.agent;
       $("witness-url").value = b.dataset.url;
       this.askWitness(b.dataset.agent, b.dataset.url);
+      this.reveal = true; // show the answer, below on a phone
     });
   }
 
   // start starts the view's workers from the compiled module, once.
   start(module) {
     if (this.engine) return;
+    // A stale diff is left to finish and its answer dropped, not cut
+    // short: the work budget bounds it (a second or two at worst), while
+    // replacing a worker holding hundreds of MB cost the page long tasks
+    // of 200-800 ms each (measured in Chromium while typing). A worker
+    // still busy after stuckMs is broken, and replaced.
     this.engine = new Engine(module, {
-      kind: "compare", stuckMs: 500,
+      kind: "compare", stuckMs: 10_000,
       onAnswer: (msg, args) => this.answered(msg, args), onChange: () => this.busy(),
     });
     this.witnessEngine = new Engine(module, {
@@ -274,18 +281,20 @@ export class CompareView {
       return el("tr", { class: "witness-row", "data-side": side, "data-verdict": v.allowed ? "allowed" : "disallowed", "data-line": String(line) },
         el("th", { scope: "row" }, side),
         el("td", {}, el("span", { class: "verdict" }, v.allowed ? "ALLOWED" : "DISALLOWED")),
-        el("td", { class: "decider" }, line ? el("span", { class: "rule" }, `line ${line}: ${written(lines[i], v.rule)}`) : "no rule applied"),
-        el("td", { class: "group" }, v.specific ? `a group names ${w.agent}` : "the * group"));
+        el("td", { class: "decider" }, line ? el("span", { class: "rule" }, `line ${line}: ${written(lines[i], v.rule)}`) : "no rule applied",
+          el("span", { class: "group" }, v.specific ? `a group names ${w.agent}` : "the * groups apply")));
     };
     const who = w.agent === "*" ? "every other crawler" : w.agent;
     $("witness-result").replaceChildren(
       el("p", { class: "witness-title" }, `${who} at `, el("code", {}, ...breakable(w.url)),
         w.old.allowed === w.new.allowed ? ": the same verdict in both versions." : `: ${word(w.old.allowed)} → ${word(w.new.allowed)}.`),
       el("table", { id: "witness-table" },
-        el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Version"), el("th", { scope: "col" }, "Verdict"), el("th", { scope: "col" }, "Deciding line"), el("th", { scope: "col" }, "Group"))),
+        el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Version"), el("th", { scope: "col" }, "Verdict"), el("th", { scope: "col" }, "Deciding line"))),
         el("tbody", {}, row("old", w.old, 0), row("new", w.new, 1))));
     this.editors[0].decide(w.old.rule ? w.old.rule.line : 0);
     this.editors[1].decide(w.new.rule ? w.new.rule.line : 0);
+    if (this.reveal) $("witness-result").scrollIntoView({ block: "nearest" });
+    this.reveal = false;
   }
 }
 
@@ -338,7 +347,7 @@ function card(group, lines) {
       title: "Test this witness on both versions", "aria-label": `Test ${ch.path} on both versions for ${c.agent === "*" ? "every other crawler" : c.agent}`,
     }, ...breakable(ch.path))),
   el("div", { class: "class-desc" }, ch.describe),
-  el("div", { class: "rules" }, side("old", ch.old, lines[0]), side("new", ch.new, lines[1])))));
+  el("div", { class: "rules" }, side("old", ch.old, lines[0]), side("new", ch.new, lines[1]))));
   if (c.changes.length > maxChanges) items.push(el("li", { class: "more" }, `and ${c.changes.length - maxChanges} more classes of paths`));
   const settings = [];
   if (c.crawl_delay) settings.push(el("li", { class: "setting" }, `crawl-delay: ${seconds(c.crawl_delay.old_seconds)} → ${seconds(c.crawl_delay.new_seconds)}`));
