@@ -807,7 +807,8 @@ const markedLines = (page, id, cls) => page.$$eval(`#${id}-editor .mark.${cls}`,
 // deciding lines, the deciding line marked); the changed lines are marked
 // behind the right lines of each editor; the other changes are listed;
 // the editors stand side by side on a desktop and stacked on a phone, the
-// page does not scroll sideways, and its text has 4.5:1 contrast.
+// page does not scroll sideways, and its text has 4.5:1 contrast; "Start
+// from the tester's file" puts it into both versions.
 async function compareView(page, url, width, height) {
   await page.setViewportSize({ width, height });
   await page.goto(url + "#compare");
@@ -895,6 +896,17 @@ async function compareView(page, url, width, height) {
   fs.mkdirSync(dir, { recursive: true });
   const shot = path.join(dir, `compare-${width}.png`);
   await page.screenshot({ path: shot, fullPage: true });
+  // "Start from the tester's file": both versions the tester's file, no
+  // change for any crawler.
+  await page.click("#compare-from-tester");
+  await compareSettled(page);
+  const from = await page.evaluate(() => ({
+    same: document.getElementById("old").value === document.getElementById("robots").value &&
+      document.getElementById("new").value === document.getElementById("robots").value,
+    cards: document.querySelectorAll("#compare-crawlers .crawler-card").length,
+    summary: document.getElementById("compare-summary").textContent,
+  }));
+  check(from.same && from.cards === 0 && from.summary.startsWith("No crawler's verdicts change"), `compare ${width}: from the tester's file: ${JSON.stringify(from)}`);
   console.log(`compare ${width}x${height}: Googlebot's /private/ listed and tested on both versions, lines 6-8 marked, page ${m.scrollWidth} px wide; screenshot ${path.relative(root, shot)}`);
   if (process.env.UPDATE_SCREENSHOTS && width === 1280) {
     fs.copyFileSync(shot, path.join(root, "web", "compare-screenshot.png"));

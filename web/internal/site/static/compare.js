@@ -147,6 +147,10 @@ export class CompareView {
       e.preventDefault();
       this.askWitness($("witness-agent").value.trim(), $("witness-url").value.trim());
     });
+    $("compare-from-tester").addEventListener("click", () => {
+      this.oldBox.value = this.newBox.value = $("robots").value;
+      this.ask();
+    });
     $("compare-crawlers").addEventListener("click", (e) => {
       const b = e.target.closest("button.witness");
       if (!b) return;
