@@ -907,6 +907,20 @@ async function compareView(page, url, width, height) {
     summary: document.getElementById("compare-summary").textContent,
   }));
   check(from.same && from.cards === 0 && from.summary.startsWith("No crawler's verdicts change"), `compare ${width}: from the tester's file: ${JSON.stringify(from)}`);
+  if (width >= 1000) {
+    // The rest of the file: a crawl-delay on the crawler's card, an agent
+    // newly named, a line newly ignored (a misspelt key).
+    await setVersions(page, "User-agent: *\nDisallow: /a\n", "User-agent: *\nDisallow: /a\nCrawl-delay: 5\nFoo: bar\n\nUser-agent: Bingbot\nDisallow: /a\n");
+    const rest = await page.evaluate(() => ({
+      cards: [...document.querySelectorAll("#compare-crawlers .crawler-card")].map((c) => `${c.dataset.agents}: ${[...c.querySelectorAll("li")].map((l) => l.textContent).join("; ")}`),
+      other: [...document.querySelectorAll("#compare-other li")].map((l) => `${l.dataset.kind}: ${l.textContent}`),
+    }));
+    const wantRest = {
+      cards: ["*: crawl-delay: none → 5 s"],
+      other: ["agents-named: Agents now named by a group: Bingbot", 'line-new: New finding, new line 4 [unknown-key]: unknown key "Foo"; Google ignores the line: Foo: bar'],
+    };
+    check(JSON.stringify(rest) === JSON.stringify(wantRest), `compare: the rest of the file ${JSON.stringify(rest)}, want ${JSON.stringify(wantRest)}`);
+  }
   console.log(`compare ${width}x${height}: Googlebot's /private/ listed and tested on both versions, lines 6-8 marked, page ${m.scrollWidth} px wide; screenshot ${path.relative(root, shot)}`);
   if (process.env.UPDATE_SCREENSHOTS && width === 1280) {
     fs.copyFileSync(shot, path.join(root, "web", "compare-screenshot.png"));
