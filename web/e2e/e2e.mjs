@@ -987,7 +987,9 @@ async function compareTyping(page, url) {
   // each edit asks for a diff while the one before is still running. As
   // for the tester, a run with a keystroke over the bound is measured
   // again, up to three runs, and every run is reported.
-  const shareBefore = cpuShare();
+  // The share of a CPU this process gets is sampled before and after
+  // each run; the bound is judged on the least.
+  let share = cpuShare();
   let max = Infinity;
   for (let run = 1; run <= 3 && max >= 100; run++) {
     const [restartsBefore, droppedBefore] = await page.evaluate(() => {
@@ -1027,8 +1029,8 @@ async function compareTyping(page, url) {
     // and a stale one is left to finish.
     check(r.restarts === restartsBefore, `compare typing: ${r.restarts - restartsBefore} workers replaced while typing`);
     check(r.dropped > droppedBefore, "compare typing: no stale diff was dropped");
+    share = Math.min(share, cpuShare());
   }
-  const share = Math.min(shareBefore, cpuShare());
   if (max >= 100 && share < 0.6) {
     console.log(`########################################################################
 ##  THE 100 ms KEYSTROKE BOUND WAS NOT ENFORCED in the compare view: other
