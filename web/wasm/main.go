@@ -66,9 +66,10 @@ func main() {
 }
 
 // compareWork is the compare view's work budget: the command's default,
-// so that the page and robotstxt diff decide the same crawlers. The page
-// never waits on it: the diff runs in the worker, and a newer edit
-// replaces a worker still busy with an older one (engine.js).
+// so that the page and robotstxt diff decide the same crawlers. It bounds
+// how long a diff holds the compare view's worker (a second or two on
+// hostile files); typing never waits on it, and the answer to a diff that
+// a newer edit superseded is dropped (compare.js).
 const compareWork = diff.DefaultMaxWork
 
 // encode returns v as JSON, or an error object.
