@@ -811,6 +811,19 @@ const markedLines = (page, id, cls) => page.$$eval(`#${id}-editor .mark.${cls}`,
 // from the tester's file" puts it into both versions.
 async function compareView(page, url, width, height) {
   await page.setViewportSize({ width, height });
+  if (width >= 1000) {
+    // From the tester, by its tab, and back.
+    await page.goto(url);
+    await page.waitForSelector("body[data-ready=true]");
+    await page.click("#view-compare");
+    await compareSettled(page);
+    const shown = await page.evaluate(() => [document.getElementById("tester-view").hidden, document.getElementById("compare-view").hidden,
+      document.getElementById("view-compare").getAttribute("aria-current")]);
+    check(JSON.stringify(shown) === JSON.stringify([true, false, "page"]), `compare: the tab did not show the compare view: ${JSON.stringify(shown)}`);
+    await page.click("#view-test");
+    const back = await page.evaluate(() => [document.getElementById("tester-view").hidden, document.getElementById("compare-view").hidden]);
+    check(JSON.stringify(back) === JSON.stringify([false, true]), `compare: the tab did not show the tester again: ${JSON.stringify(back)}`);
+  }
   await page.goto(url + "#compare");
   await page.waitForSelector("body[data-ready=true]");
   await compareSettled(page);
@@ -853,6 +866,20 @@ async function compareView(page, url, width, height) {
   const rows = await page.$$eval("#witness-table tr.witness-row", (rs) => rs.map((r) => `${r.dataset.side} ${r.dataset.verdict} ${r.dataset.line} ${r.querySelector(".decider").textContent}`));
   const wantRows = ["old allowed 0 no rule applieda group names Googlebot", "new disallowed 6 line 6: Disallow: /private/a group names Googlebot"];
   check(JSON.stringify(rows) === JSON.stringify(wantRows), `compare ${width}: the witness on both versions ${JSON.stringify(rows)}, want ${JSON.stringify(wantRows)}`);
+  if (width >= 1000) {
+    // By keyboard: another URL typed into the form and Enter.
+    await page.fill("#witness-url", "/search/x");
+    await page.focus("#witness-url");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.querySelector("#witness-result code").textContent === "/search/x");
+    const byKey = await page.$$eval("#witness-table tr.witness-row", (rs) => rs.map((r) => `${r.dataset.side} ${r.dataset.verdict} ${r.dataset.line}`));
+    check(JSON.stringify(byKey) === JSON.stringify(["old disallowed 5", "new disallowed 5"]), `compare: /search/x tested by keyboard: ${JSON.stringify(byKey)}`);
+    // Tab to the witness and Enter.
+    await page.focus("#compare-crawlers button.witness");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.querySelector("#witness-result code").textContent === "/private/");
+    await compareSettled(page);
+  }
   const deciding = { old: await markedLines(page, "old", "decides"), now: await markedLines(page, "new", "decides") };
   check(JSON.stringify(deciding) === JSON.stringify({ old: [], now: [6] }), `compare ${width}: deciding lines marked ${JSON.stringify(deciding)}, want new line 6`);
   const inView = await page.evaluate(() => {
