@@ -1010,44 +1010,59 @@ async function compareTyping(page, url) {
       }), { once: true });
     });
   });
-  // A new group typed at the end, a key every 250 ms, past the debounce:
-  // each edit asks for a diff while the one before is still running. As
-  // for the tester, a run with a keystroke over the bound is measured
-  // again, up to three runs, and every run is reported.
-  // The share of a CPU this process gets is sampled before and after
-  // each run; the bound is judged on the least.
-  let share = cpuShare();
-  let max = Infinity;
-  for (let run = 1; run <= 3 && max >= 100; run++) {
-    const [restartsBefore, droppedBefore] = await page.evaluate(() => {
-      window.keyLatencies = [];
-      window.longTasks = [];
-      robotstxtCompare.log = [];
-      return [robotstxtCompare.engine.restarts, robotstxtCompare.engine.dropped];
-    });
-    const agent = `Typed${"abc"[run - 1]}bot`, typed = `\nUser-agent: ${agent}\nDisallow: /t/`;
+  // typeKeys types text at the end of the new version, a key every 250 ms
+  // (past the debounce), without waiting for the page to take each, and
+  // returns the keystrokes' times to the screen, sorted.
+  const typeKeys = async (text) => {
+    await page.evaluate(() => { window.keyLatencies = []; window.longTasks = []; });
     const presses = [];
-    for (const k of typed) {
+    for (const k of text) {
       presses.push(page.keyboard.press(k === "\n" ? "Enter" : k));
       await new Promise((r) => setTimeout(r, 250));
     }
     await Promise.all(presses);
+    const lat = await page.evaluate(() => window.keyLatencies);
+    check(lat.length === text.length, `compare typing: ${lat.length} keystrokes measured, want ${text.length}`);
+    return [...lat].sort((a, b) => a - b);
+  };
+  const median = (xs) => xs[xs.length >> 1], last = (xs) => xs[xs.length - 1];
+  // Each attempt types twice: a comment line with the diff switched off
+  // (the control: what typing into this page costs on this machine now),
+  // then a new group, each edit asking for a diff while the one before is
+  // still running. The diff must add nothing noticeable to a keystroke:
+  // the median at most 1.5 times the control's and 25 ms. The 100 ms bound
+  // holds when the control meets it and this process gets 60 % of a CPU
+  // or more (sampled around every run); on a machine other work loads,
+  // the times are reported, not judged. As for the tester, a failing
+  // attempt is made again, up to three.
+  let ok = false, why = "";
+  for (let run = 1; run <= 3 && !ok; run++) {
+    let share = cpuShare();
+    await page.evaluate(() => { robotstxtCompare.engine.askNow = robotstxtCompare.engine.ask; robotstxtCompare.engine.ask = () => {}; });
+    const control = await typeKeys(`\n# control ${run}`);
+    await page.evaluate(() => { robotstxtCompare.engine.ask = robotstxtCompare.engine.askNow; });
+    share = Math.min(share, cpuShare());
+    const [restartsBefore, droppedBefore] = await page.evaluate(() => {
+      robotstxtCompare.log = [];
+      return [robotstxtCompare.engine.restarts, robotstxtCompare.engine.dropped];
+    });
+    const agent = `Typed${"abc"[run - 1]}bot`, typed = `\nUser-agent: ${agent}\nDisallow: /t/`;
+    const lat = await typeKeys(typed);
     const typedAt = Date.now();
     await compareSettled(page);
     const settledMs = Date.now() - typedAt;
+    share = Math.min(share, cpuShare());
     const r = await page.evaluate(() => ({
-      lat: window.keyLatencies, log: robotstxtCompare.log, tasks: window.longTasks.join(" "),
+      log: robotstxtCompare.log, tasks: window.longTasks.join(" "),
       restarts: robotstxtCompare.engine.restarts, dropped: robotstxtCompare.engine.dropped,
       tail: document.getElementById("new").value.slice(-40),
       cards: [...document.querySelectorAll("#compare-crawlers .crawler-card")].map((c) => c.dataset.agents),
     }));
-    check(r.tail.endsWith(typed), `compare typing: the new version ends ${JSON.stringify(r.tail)}`);
-    check(r.lat.length === typed.length, `compare typing: ${r.lat.length} keystrokes measured, want ${typed.length}`);
-    const sorted = [...r.lat].sort((a, b) => a - b);
-    max = sorted[sorted.length - 1];
-    console.log(`compare typing at ${now.length} bytes while hostile diffs run, run ${run}: keystroke to frame median ${sorted[sorted.length >> 1].toFixed(1)} ms, max ${max.toFixed(1)} ms; ` +
+    console.log(`compare typing at ${now.length} bytes while hostile diffs run, run ${run}: keystroke to frame median ${median(lat).toFixed(1)} ms, max ${last(lat).toFixed(1)} ms ` +
+      `(without diffs: median ${median(control).toFixed(1)} ms, max ${last(control).toFixed(1)} ms; ${Math.round(share * 100)} % of a CPU); ` +
       `${r.log.length} diffs drawn, ${r.restarts - restartsBefore} workers replaced, ${r.dropped - droppedBefore} stale answers dropped; the last edit's diff shown ${settledMs} ms after the last key; ` +
-      `keystrokes ${r.lat.map((x) => Math.round(x)).join(", ")}; long tasks (start+ms): ${r.tasks || "none"}`);
+      `keystrokes ${lat.map((x) => Math.round(x)).join(", ")}; long tasks (start+ms): ${r.tasks || "none"}`);
+    check(r.tail.endsWith(typed), `compare typing: the new version ends ${JSON.stringify(r.tail)}`);
     check(r.log.every((e) => e.current), `compare typing: a diff of a version no longer in the editors was drawn: ${JSON.stringify(r.log)}`);
     check(r.log.length >= 1 && r.log.length < typed.length, `compare typing: ${r.log.length} diffs drawn for ${typed.length} edits, want the newest, not one a key`);
     check(r.cards.includes(agent), `compare typing: the newest edit's diff is not shown: cards ${JSON.stringify(r.cards)}`);
@@ -1056,17 +1071,16 @@ async function compareTyping(page, url) {
     // and a stale one is left to finish.
     check(r.restarts === restartsBefore, `compare typing: ${r.restarts - restartsBefore} workers replaced while typing`);
     check(r.dropped > droppedBefore, "compare typing: no stale diff was dropped");
-    share = Math.min(share, cpuShare());
+    const added = median(lat) <= 1.5 * median(control) + 25;
+    const bounded = last(lat) < 100 || last(control) >= 100 || share < 0.6;
+    ok = added && bounded;
+    why = !added ? `the median keystroke took ${median(lat).toFixed(1)} ms while diffs ran, ${median(control).toFixed(1)} ms without` :
+      `a keystroke took ${last(lat).toFixed(1)} ms while diffs ran (without: at most ${last(control).toFixed(1)} ms), want < 100 ms (the test had ${Math.round(share * 100)} % of a CPU)`;
+    if (ok && last(lat) >= 100) {
+      console.log(`##  THE 100 ms KEYSTROKE BOUND WAS NOT ENFORCED in the compare view, run ${run}: ${last(control) >= 100 ? "typing without diffs missed it too" : `this process got ${Math.round(share * 100)} % of a CPU`}`);
+    }
   }
-  if (max >= 100 && share < 0.6) {
-    console.log(`########################################################################
-##  THE 100 ms KEYSTROKE BOUND WAS NOT ENFORCED in the compare view: other
-##  work is loading this machine (this process got ${Math.round(share * 100)} % of a CPU);
-##  the keystroke times above are reported, not judged.
-########################################################################`);
-  } else {
-    check(max < 100, `compare typing: a keystroke took ${max.toFixed(1)} ms to reach the screen while a diff ran, want < 100 ms (the test had ${Math.round(share * 100)} % of a CPU)`);
-  }
+  check(ok, `compare typing: ${why}`);
 }
 
 // compareCorpus times real pairs of versions in the page, when the corpus
