@@ -4,9 +4,10 @@
 // first, then AI crawlers by purpose, as the command lists them. Each
 // change has a witness URL; selecting it tests the URL on both versions
 // and marks the deciding lines. The diff runs in a Web Worker of its own
-// (engine.js, worker.js), asked after a pause in typing; a newer edit
-// supersedes an older diff: the older one's answer is dropped, and only
-// the newest edit waits its turn, so no keystroke waits on a diff. Witnesses are answered by a
+// (engine.js, worker.js), asked after a pause in typing (as long as the
+// last diff took, for slow files); a newer edit supersedes an older diff:
+// the older one's answer is dropped, and only the newest edit waits its
+// turn, so no keystroke waits on a diff. Witnesses are answered by a
 // second worker, so that they never wait on a diff either.
 import { $, el, breakable } from "./dom.js";
 import { Engine } from "./engine.js";
@@ -48,8 +49,12 @@ const lineHeight = 20;
 // maxChanges bounds the changes a crawler's card lists.
 const maxChanges = 50;
 
-// debounceMs is the pause in typing after which the versions are compared.
-const debounceMs = 150;
+// debounceMs is the pause in typing after which the versions are
+// compared; after a diff that took longer, the page waits for a pause as
+// long as that diff (up to maxPauseMs): then typing into files that take
+// a second to compare does not keep the worker busy on diffs that each
+// next key makes stale, and on a two-core machine the page keeps its core.
+const debounceMs = 150, maxPauseMs = 1000;
 
 const purposeLabels = {
   search: "search", "ai-training": "AI training", "ai-input": "AI input", "ai-search": "AI search", "ai-other": "AI, other",
@@ -139,6 +144,8 @@ export class CompareView {
     this.shown = "";        // the JSON of the report shown
     this.witnessAsked = null; // [agent, url] of the witness shown
     this.reveal = false;      // scroll the witness's answer into view
+    this.lastMs = 0;          // the worker's time for the last diff
+    this.stale = 0;           // diffs answered after an edit made them stale, not drawn
     // For the tests: every diff drawn, and whether it answered the
     // versions in the editors at that moment.
     this.log = [];
@@ -189,7 +196,9 @@ export class CompareView {
 
   later() {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.ask(), debounceMs);
+    const running = this.engine && this.engine.running;
+    const slow = Math.max(this.lastMs, running ? performance.now() - running.started : 0);
+    this.timer = setTimeout(() => this.ask(), Math.min(maxPauseMs, Math.max(debounceMs, slow)));
     this.busy();
   }
 
@@ -220,7 +229,11 @@ export class CompareView {
       setStatus(`The comparison failed: ${msg.error || msg.result.error}`, true);
       return;
     }
-    if (!this.current(args)) return;
+    if (msg.fn === "diff" && !msg.cached) this.lastMs = msg.ms;
+    if (!this.current(args)) {
+      if (msg.fn === "diff") this.stale++;
+      return;
+    }
     if (msg.fn === "lines") {
       this.editors[0].mark(msg.result.old);
       this.editors[1].mark(msg.result.new);
