@@ -6,14 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/seed50c7eacc/robotstxt"
 	"github.com/seed50c7eacc/robotstxt/diff"
 	"github.com/seed50c7eacc/robotstxt/fetch"
-	"github.com/seed50c7eacc/robotstxt/internal/app/audit"
+	"github.com/seed50c7eacc/robotstxt/internal/app/diffreport"
 	"github.com/seed50c7eacc/robotstxt/internal/crawlers"
 )
 
@@ -139,8 +138,8 @@ func diffCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	report := diff.CompareWith(data[0], data[1], opts)
-	crawlerList := orderCrawlers(report.Crawlers)
-	var flips []urlFlip
+	crawlerList := diffreport.Order(report.Crawlers)
+	var flips []diffreport.Flip
 	if f.urls != "" {
 		var err error
 		flips, err = urlFlips(f.urls, stdin, data, crawlerList)
@@ -209,79 +208,21 @@ func fetchLive(url string, timeout time.Duration) (body []byte, robotsURL string
 	return entry.Body, robotsURL, nil
 }
 
-// A listedCrawler is a crawler class as the command shows it.
-type listedCrawler struct {
-	diff.Crawler
-	purpose crawlers.Purpose // "" when the crawler list does not know it
-}
-
-// orderCrawlers orders the crawler classes as a site owner reads them:
-// search crawlers first, then AI crawlers by purpose (AI training, AI
-// input, AI search, other AI) as audit groups them, then the agents the
-// crawler list does not know, by name, then every other crawler.
-func orderCrawlers(cs []diff.Crawler) []listedCrawler {
-	purposes := map[string]crawlers.Purpose{}
-	if list, _, err := crawlers.List(); err == nil {
-		for _, e := range list {
-			if e.Kind == crawlers.Crawler || e.Kind == crawlers.UsageToken {
-				purposes[strings.ToLower(crawlers.GoogleToken(e.Name))] = e.Purpose
-			}
-		}
-	}
-	out := make([]listedCrawler, len(cs))
-	for i, c := range cs {
-		out[i] = listedCrawler{Crawler: c, purpose: purposes[strings.ToLower(c.Agent)]}
-	}
-	rank := func(c listedCrawler) int {
-		if c.Agent == diff.Others {
-			return 7
-		}
-		switch c.purpose {
-		case crawlers.Search:
-			return 0
-		case crawlers.AITraining:
-			return 1
-		case crawlers.AIInput:
-			return 2
-		case crawlers.AISearch:
-			return 3
-		case crawlers.AIOther:
-			return 4
-		}
-		return 6
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if ri, rj := rank(out[i]), rank(out[j]); ri != rj {
-			return ri < rj
-		}
-		return strings.ToLower(out[i].Agent) < strings.ToLower(out[j].Agent)
-	})
-	return out
-}
-
 // crawlerTitle names a crawler class with its purpose.
-func crawlerTitle(c listedCrawler) string {
+func crawlerTitle(c diffreport.Listed) string {
 	if c.Agent == diff.Others {
 		return "every other crawler (the \"*\" groups)"
 	}
 	t := display(c.Agent)
-	if c.purpose != "" {
-		t += " (" + string(c.purpose) + ")"
+	if c.Purpose != "" {
+		t += " (" + string(c.Purpose) + ")"
 	}
 	return t
 }
 
-// A urlFlip is a URL whose verdict differs for one crawler.
-type urlFlip struct {
-	URL   string            `json:"url"`
-	Agent string            `json:"agent"`
-	Old   robotstxt.Verdict `json:"-"`
-	New   robotstxt.Verdict `json:"-"`
-}
-
 // urlFlips answers every URL of the list on both versions, for every
 // crawler compared.
-func urlFlips(list string, stdin io.Reader, data [2][]byte, cs []listedCrawler) ([]urlFlip, error) {
+func urlFlips(list string, stdin io.Reader, data [2][]byte, cs []diffreport.Listed) ([]diffreport.Flip, error) {
 	robots := [2]*robotstxt.Robots{robotstxt.Parse(data[0]), robotstxt.Parse(data[1])}
 	agents := make([][2]*robotstxt.Agent, len(cs))
 	for i, c := range cs {
@@ -294,7 +235,7 @@ func urlFlips(list string, stdin io.Reader, data [2][]byte, cs []listedCrawler) 
 			}
 		}
 	}
-	var flips []urlFlip
+	var flips []diffreport.Flip
 	var bad error
 	err := eachURL(nil, list, stdin, func(url string) {
 		if err := checkURL(url, false); err != nil {
@@ -306,7 +247,7 @@ func urlFlips(list string, stdin io.Reader, data [2][]byte, cs []listedCrawler) 
 		for i, c := range cs {
 			o, n := agents[i][0].Explain(url), agents[i][1].Explain(url)
 			if o.Allowed != n.Allowed {
-				flips = append(flips, urlFlip{URL: url, Agent: c.Agent, Old: o, New: n})
+				flips = append(flips, diffreport.Flip{URL: url, Agent: c.Agent, Old: o, New: n})
 			}
 		}
 	})
@@ -351,7 +292,7 @@ func durationText(d *time.Duration) string {
 }
 
 // writeDiffText prints the report for a reader.
-func writeDiffText(w io.Writer, names [2]string, site string, r *diff.Report, cs []listedCrawler, flips []urlFlip) error {
+func writeDiffText(w io.Writer, names [2]string, site string, r *diff.Report, cs []diffreport.Listed, flips []diffreport.Flip) error {
 	ew := &errWriter{w: w}
 	ew.printf("%s → %s\n", display(names[0]), display(names[1]))
 	// Crawlers whose changes read alike are listed together.
@@ -430,17 +371,10 @@ func writeDiffText(w io.Writer, names [2]string, site string, r *diff.Report, cs
 	if len(flips) > 0 {
 		ew.printf("\nURLs whose verdict flips:\n")
 		for _, f := range flips {
-			ew.printf("  %-23s %s for %s: %s, was %s\n", word(f.Old.Allowed)+" → "+word(f.New.Allowed), display(f.URL), display(f.Agent), ruleText(f.New), ruleText(f.Old))
+			ew.printf("  %-23s %s for %s: %s, was %s\n", diffreport.Word(f.Old.Allowed)+" → "+diffreport.Word(f.New.Allowed), display(f.URL), display(f.Agent), ruleText(f.New), ruleText(f.Old))
 		}
 	}
 	return ew.err
-}
-
-func word(allowed bool) string {
-	if allowed {
-		return "allowed"
-	}
-	return "disallowed"
 }
 
 func usageText(u robotstxt.Usage) string {
@@ -461,112 +395,10 @@ func (e *errWriter) printf(format string, args ...any) {
 	}
 }
 
-// The JSON form of the report, in the command's shape: snake_case keys,
-// rules as {"line", "kind", "pattern"} or null.
-type jsonDiff struct {
-	Old             string         `json:"old"`
-	New             string         `json:"new"`
-	VerdictChanged  bool           `json:"verdict_changed"`
-	Undecided       []string       `json:"undecided"`
-	Crawlers        []jsonCrawler  `json:"crawlers"`
-	SitemapsAdded   []string       `json:"sitemaps_added"`
-	SitemapsRemoved []string       `json:"sitemaps_removed"`
-	LicensesAdded   []string       `json:"licenses_added"`
-	LicensesRemoved []string       `json:"licenses_removed"`
-	AgentsNamed     []string       `json:"agents_named"`
-	AgentsUnnamed   []string       `json:"agents_unnamed"`
-	Lines           []diffLineJSON `json:"lines"`
-	URLFlips        []jsonFlip     `json:"url_flips,omitempty"`
-}
-
-type diffLineJSON = diff.LineChange
-
-type jsonCrawler struct {
-	Agent       string              `json:"agent"`
-	Purpose     crawlers.Purpose    `json:"purpose,omitempty"`
-	NamedOld    bool                `json:"named_old"`
-	NamedNew    bool                `json:"named_new"`
-	Decided     bool                `json:"decided"`
-	Changes     []jsonChange        `json:"changes"`
-	CrawlDelay  *jsonDurationChange `json:"crawl_delay,omitempty"`
-	RequestRate *jsonDurationChange `json:"request_rate,omitempty"`
-	Usage       []diff.UsageChange  `json:"usage,omitempty"`
-}
-
-type jsonChange struct {
-	Path     string   `json:"path"`
-	Old      jsonSide `json:"old"`
-	New      jsonSide `json:"new"`
-	Matching []string `json:"matching"`
-	Except   []string `json:"except"`
-	Describe string   `json:"describe"`
-}
-
-type jsonSide struct {
-	Allowed bool        `json:"allowed"`
-	Verdict string      `json:"verdict"`
-	Rule    *audit.Rule `json:"rule"`
-}
-
-type jsonDurationChange struct {
-	Old *float64 `json:"old_seconds"`
-	New *float64 `json:"new_seconds"`
-}
-
-type jsonFlip struct {
-	URL   string   `json:"url"`
-	Agent string   `json:"agent"`
-	Old   jsonSide `json:"old"`
-	New   jsonSide `json:"new"`
-}
-
-func sideOf(v robotstxt.Verdict) jsonSide {
-	return jsonSide{Allowed: v.Allowed, Verdict: word(v.Allowed), Rule: audit.RuleOf(v.Rule)}
-}
-
-func seconds(d *time.Duration) *float64 {
-	if d == nil {
-		return nil
-	}
-	s := d.Seconds()
-	return &s
-}
-
-func durationJSON(d *diff.DurationChange) *jsonDurationChange {
-	if d == nil {
-		return nil
-	}
-	return &jsonDurationChange{seconds(d.Old), seconds(d.New)}
-}
-
-func nonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
-}
-
-func writeDiffJSON(w io.Writer, names [2]string, r *diff.Report, cs []listedCrawler, flips []urlFlip) error {
-	out := jsonDiff{
-		Old: names[0], New: names[1], VerdictChanged: r.VerdictChanged(), Undecided: nonNil(r.Undecided()),
-		SitemapsAdded: nonNil(r.SitemapsAdded), SitemapsRemoved: nonNil(r.SitemapsRemoved),
-		LicensesAdded: nonNil(r.LicensesAdded), LicensesRemoved: nonNil(r.LicensesRemoved),
-		AgentsNamed: nonNil(r.AgentsNamed), AgentsUnnamed: nonNil(r.AgentsUnnamed), Lines: nonNil(r.Lines),
-		Crawlers: []jsonCrawler{},
-	}
-	for _, c := range cs {
-		jc := jsonCrawler{Agent: c.Agent, Purpose: c.purpose, NamedOld: c.NamedOld, NamedNew: c.NamedNew, Decided: c.Decided,
-			Changes: []jsonChange{}, CrawlDelay: durationJSON(c.CrawlDelay), RequestRate: durationJSON(c.RequestRate), Usage: c.Usage}
-		for _, ch := range c.Changes {
-			jc.Changes = append(jc.Changes, jsonChange{Path: ch.Path, Old: sideOf(ch.Old), New: sideOf(ch.New),
-				Matching: nonNil(ch.Matching), Except: nonNil(ch.Except), Describe: ch.Describe()})
-		}
-		out.Crawlers = append(out.Crawlers, jc)
-	}
-	for _, f := range flips {
-		out.URLFlips = append(out.URLFlips, jsonFlip{URL: f.URL, Agent: f.Agent, Old: sideOf(f.Old), New: sideOf(f.New)})
-	}
+// writeDiffJSON prints the report in the command's JSON shape, which
+// the browser tester's compare view reads too (internal/app/diffreport).
+func writeDiffJSON(w io.Writer, names [2]string, r *diff.Report, cs []diffreport.Listed, flips []diffreport.Flip) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return enc.Encode(diffreport.JSON(names, r, cs, flips))
 }

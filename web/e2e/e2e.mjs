@@ -15,7 +15,16 @@
 // at 1280x800 and 375x812 (no sideways scrolling, no verdict cut, header
 // rows under 60 px, text contrast of at least 4.5:1), saving screenshots
 // in web/e2e/artifacts/ (with
-// UPDATE_SCREENSHOTS=1 also web/screenshot.png and web/audit-screenshot.png).
+// UPDATE_SCREENSHOTS=1 also web/screenshot.png, web/audit-screenshot.png
+// and web/compare-screenshot.png). The compare view (#compare), at
+// 1280x800 and 375x812: a Disallow added for Googlebot listed for
+// Googlebot alone with its witness, the witness tested on both versions
+// (verdicts, deciding lines, the deciding line marked), the changed lines
+// marked level with their text, the other changes, the editors side by
+// side or stacked, no sideways scrolling, contrast; then typing into a
+// 485 KB version while hostile diffs run (keystroke to frame, no stale
+// diff drawn, the newest edit's diff shown, "not decided" shown), and,
+// when ../shared/corpus-2025 is there, the time real pairs take.
 // Then it runs every example of spec-cases.json (RFC 9309's and Google's
 // documented rules) through the page and fails on any answer that differs
 // from the library's (go run ./web/e2e/expect). Last it stops the server
@@ -34,7 +43,7 @@ import { chromium } from "playwright-core";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..", "..");
 const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
-const deadline = 240_000;
+const deadline = 360_000;
 
 let server = null;
 let serverExit = null; // resolves with the server's exit code
@@ -768,6 +777,345 @@ async function layout(page, url, width, height) {
   }
 }
 
+// compareSettled waits until the compare view has answered the versions
+// in its editors: no diff or witness is pending or running.
+async function compareSettled(page, timeout = 60_000) {
+  await page.waitForFunction(() => robotstxtCompare.engine && robotstxtCompare.log.length > 0 &&
+    !document.getElementById("compare-view").dataset.busy, null, { timeout });
+}
+
+// setVersions puts two versions into the compare view's editors, as a
+// paste does, and waits for the comparison.
+async function setVersions(page, old, now) {
+  await page.evaluate(([old, now]) => {
+    for (const [id, text] of [["old", old], ["new", now]]) {
+      const box = document.getElementById(id);
+      box.value = text;
+      box.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }, [old, now]);
+  await compareSettled(page);
+}
+
+// markedLines returns the line numbers an editor marks with cls.
+const markedLines = (page, id, cls) => page.$$eval(`#${id}-editor .mark.${cls}`, (ms) => ms.flatMap((m) =>
+  Array.from({ length: Number(m.dataset.lines) }, (_, i) => Number(m.dataset.line) + i)).sort((a, b) => a - b));
+
+// compareView checks the compare view (#compare) at one window size: a
+// Disallow added for Googlebot is listed for Googlebot alone, with its
+// witness; selecting the witness tests it on both versions (verdicts and
+// deciding lines, the deciding line marked); the changed lines are marked
+// behind the right lines of each editor; the other changes are listed;
+// the editors stand side by side on a desktop and stacked on a phone, the
+// page does not scroll sideways, and its text has 4.5:1 contrast; "Start
+// from the tester's file" puts it into both versions.
+async function compareView(page, url, width, height) {
+  await page.setViewportSize({ width, height });
+  if (width >= 1000) {
+    // From the tester, by its tab, and back.
+    await page.goto(url);
+    await page.waitForSelector("body[data-ready=true]");
+    await page.click("#view-compare");
+    await compareSettled(page);
+    const shown = await page.evaluate(() => [document.getElementById("tester-view").hidden, document.getElementById("compare-view").hidden,
+      document.getElementById("view-compare").getAttribute("aria-current")]);
+    check(JSON.stringify(shown) === JSON.stringify([true, false, "page"]), `compare: the tab did not show the compare view: ${JSON.stringify(shown)}`);
+    await page.click("#view-test");
+    const back = await page.evaluate(() => [document.getElementById("tester-view").hidden, document.getElementById("compare-view").hidden]);
+    check(JSON.stringify(back) === JSON.stringify([false, true]), `compare: the tab did not show the tester again: ${JSON.stringify(back)}`);
+  }
+  await page.goto(url + "#compare");
+  await page.waitForSelector("body[data-ready=true]");
+  await compareSettled(page);
+  const old = "User-agent: *\nDisallow: /tmp/\n\nUser-agent: Googlebot\nDisallow: /search\n";
+  const now = "User-agent: *\nDisallow: /tmp/\n\nUser-agent: Googlebot\nDisallow: /search\nDisallow: /private/\n\nSitemap: https://example.com/sitemap.xml\n";
+  await setVersions(page, old, now);
+  const cards = await page.$$eval("#compare-crawlers .crawler-card", (cs) => cs.map((c) => ({
+    agents: c.dataset.agents, decided: c.dataset.decided, title: c.querySelector("h3").textContent,
+    changes: [...c.querySelectorAll("li.change")].map((li) => ({
+      path: li.dataset.path, old: li.dataset.old, now: li.dataset.new,
+      witness: li.querySelector("button.witness").dataset.url, rules: li.querySelector(".rules").textContent,
+    })),
+  })));
+  const want = [{
+    agents: "Googlebot", decided: "true", title: "Googlebot (search)",
+    changes: [{ path: "/private/", old: "allowed", now: "disallowed", witness: "/private/", rules: "old: no rule appliednew: line 6 Disallow: /private/" }],
+  }];
+  check(JSON.stringify(cards) === JSON.stringify(want), `compare ${width}: changes ${JSON.stringify(cards)}, want ${JSON.stringify(want)}`);
+  const unchanged = await page.textContent("#compare-unchanged");
+  check(unchanged.includes("every other crawler"), `compare ${width}: every other crawler not said unchanged: ${JSON.stringify(unchanged)}`);
+  const other = await page.$$eval("#compare-other li", (ls) => ls.map((l) => `${l.dataset.kind}: ${l.querySelector("code").textContent}`));
+  check(JSON.stringify(other) === JSON.stringify(["sitemap-added: https://example.com/sitemap.xml"]),
+    `compare ${width}: other changes ${JSON.stringify(other)}`);
+  // The marks: nothing removed; lines 6-8 of the new version added, each
+  // band level with its line of text.
+  const marks = { old: await markedLines(page, "old", "removed"), now: await markedLines(page, "new", "added") };
+  check(JSON.stringify(marks) === JSON.stringify({ old: [], now: [6, 7, 8] }), `compare ${width}: marked lines ${JSON.stringify(marks)}, want none in old and 6-8 in new`);
+  const level = await page.evaluate(() => {
+    const box = document.getElementById("new"), band = document.querySelector('#new-editor .mark.added[data-line="6"]');
+    const style = getComputedStyle(box);
+    const firstLine = box.getBoundingClientRect().top + parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop);
+    return { offset: band.getBoundingClientRect().top - firstLine, height: band.getBoundingClientRect().height, lineHeight: parseFloat(style.lineHeight) };
+  });
+  check(Math.abs(level.offset - 5 * level.lineHeight) < 1.5 && Math.abs(level.height - 3 * level.lineHeight) < 1.5,
+    `compare ${width}: the band of lines 6-8 is ${level.offset.toFixed(1)} px below the first line and ${level.height} px high, want ${5 * level.lineHeight} and ${3 * level.lineHeight}`);
+  // The witness, tested on both versions.
+  await page.click('#compare-crawlers button.witness[data-url="/private/"]');
+  await page.waitForSelector("#witness-table tr.witness-row");
+  await compareSettled(page);
+  const rows = await page.$$eval("#witness-table tr.witness-row", (rs) => rs.map((r) => `${r.dataset.side} ${r.dataset.verdict} ${r.dataset.line} ${r.querySelector(".decider").textContent}`));
+  const wantRows = ["old allowed 0 no rule applieda group names Googlebot", "new disallowed 6 line 6: Disallow: /private/a group names Googlebot"];
+  check(JSON.stringify(rows) === JSON.stringify(wantRows), `compare ${width}: the witness on both versions ${JSON.stringify(rows)}, want ${JSON.stringify(wantRows)}`);
+  if (width >= 1000) {
+    // By keyboard: another URL typed into the form and Enter.
+    await page.fill("#witness-url", "/search/x");
+    await page.focus("#witness-url");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.querySelector("#witness-result code").textContent === "/search/x");
+    const byKey = await page.$$eval("#witness-table tr.witness-row", (rs) => rs.map((r) => `${r.dataset.side} ${r.dataset.verdict} ${r.dataset.line}`));
+    check(JSON.stringify(byKey) === JSON.stringify(["old disallowed 5", "new disallowed 5"]), `compare: /search/x tested by keyboard: ${JSON.stringify(byKey)}`);
+    // Tab to the witness and Enter.
+    await page.focus("#compare-crawlers button.witness");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.querySelector("#witness-result code").textContent === "/private/");
+    await compareSettled(page);
+  }
+  const deciding = { old: await markedLines(page, "old", "decides"), now: await markedLines(page, "new", "decides") };
+  check(JSON.stringify(deciding) === JSON.stringify({ old: [], now: [6] }), `compare ${width}: deciding lines marked ${JSON.stringify(deciding)}, want new line 6`);
+  const inView = await page.evaluate(() => {
+    const r = document.getElementById("witness-table").getBoundingClientRect();
+    return { ok: r.top >= -1 && r.bottom <= innerHeight + 1, top: r.top, bottom: r.bottom, innerHeight, scrollY };
+  });
+  check(inView.ok, `compare ${width}: the witness's answer is not in view after selecting it: ${JSON.stringify(inView)}`);
+  // The layout.
+  const m = await page.evaluate(() => {
+    const o = document.getElementById("old").getBoundingClientRect(), n = document.getElementById("new").getBoundingClientRect();
+    const spill = [...document.querySelectorAll("#compare-view button.witness, #compare-view .rules, #witness-table")].filter((e) => {
+      const r = e.getBoundingClientRect(), p = e.closest(".panel").getBoundingClientRect();
+      return r.right > p.right + 0.5;
+    }).map((e) => e.className || e.id);
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth, side: o.top === n.top && o.right <= n.left, stacked: n.top >= o.bottom, spill };
+  });
+  check(m.scrollWidth <= m.innerWidth, `compare ${width}: the page is ${m.scrollWidth} px wide in a ${m.innerWidth} px window`);
+  check(width >= 1000 ? m.side : m.stacked, `compare ${width}: the editors are not ${width >= 1000 ? "side by side" : "stacked"}: ${JSON.stringify(m)}`);
+  check(m.spill.length === 0, `compare ${width}: spilling out of their panel: ${m.spill.join(", ")}`);
+  const low = await page.evaluate(() => {
+    const rgb = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+    const lum = ([r, g, b]) => {
+      const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const background = (e) => {
+      for (; e; e = e.parentElement) {
+        const c = rgb(getComputedStyle(e).backgroundColor);
+        if (c.length === 3 || c[3] > 0) return c.slice(0, 3);
+      }
+      return [255, 255, 255];
+    };
+    const sel = "#compare-view .verdict, #compare-view .note, .class-desc, .rules, button.witness, .view-tab, #compare-view label, #witness-table .group, .other-changes li";
+    return [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length > 0).map((e) => {
+      const a = lum(rgb(getComputedStyle(e).color)), b = lum(background(e));
+      return { what: `${e.className || e.tagName} "${e.textContent.slice(0, 20)}"`, ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
+    }).filter((x) => x.ratio < 4.5);
+  });
+  check(low.length === 0, `compare ${width}: text below 4.5:1 contrast: ${low.slice(0, 5).map((x) => `${x.what} ${x.ratio.toFixed(2)}`).join("; ")}`);
+  const dir = path.join(here, "artifacts");
+  fs.mkdirSync(dir, { recursive: true });
+  const shot = path.join(dir, `compare-${width}.png`);
+  await page.screenshot({ path: shot, fullPage: true });
+  // "Start from the tester's file": both versions the tester's file, no
+  // change for any crawler.
+  await page.click("#compare-from-tester");
+  await compareSettled(page);
+  const from = await page.evaluate(() => ({
+    same: document.getElementById("old").value === document.getElementById("robots").value &&
+      document.getElementById("new").value === document.getElementById("robots").value,
+    cards: document.querySelectorAll("#compare-crawlers .crawler-card").length,
+    summary: document.getElementById("compare-summary").textContent,
+  }));
+  check(from.same && from.cards === 0 && from.summary.startsWith("No crawler's verdicts change"), `compare ${width}: from the tester's file: ${JSON.stringify(from)}`);
+  if (width >= 1000) {
+    // The rest of the file: a crawl-delay on the crawler's card, an agent
+    // newly named, a line newly ignored (a misspelt key).
+    await setVersions(page, "User-agent: *\nDisallow: /a\n", "User-agent: *\nDisallow: /a\nCrawl-delay: 5\nFoo: bar\n\nUser-agent: Bingbot\nDisallow: /a\n");
+    const rest = await page.evaluate(() => ({
+      cards: [...document.querySelectorAll("#compare-crawlers .crawler-card")].map((c) => `${c.dataset.agents}: ${[...c.querySelectorAll("li")].map((l) => l.textContent).join("; ")}`),
+      other: [...document.querySelectorAll("#compare-other li")].map((l) => `${l.dataset.kind}: ${l.textContent}`),
+    }));
+    const wantRest = {
+      cards: ["*: crawl-delay: none → 5 s"],
+      other: ["agents-named: Agents now named by a group: Bingbot", 'line-new: New finding, new line 4 [unknown-key]: unknown key "Foo"; Google ignores the line: Foo: bar'],
+    };
+    check(JSON.stringify(rest) === JSON.stringify(wantRest), `compare: the rest of the file ${JSON.stringify(rest)}, want ${JSON.stringify(wantRest)}`);
+  }
+  console.log(`compare ${width}x${height}: Googlebot's /private/ listed and tested on both versions, lines 6-8 marked, page ${m.scrollWidth} px wide; screenshot ${path.relative(root, shot)}`);
+  if (process.env.UPDATE_SCREENSHOTS && width === 1280) {
+    fs.copyFileSync(shot, path.join(root, "web", "compare-screenshot.png"));
+    console.log("screenshots: web/compare-screenshot.png refreshed");
+  }
+}
+
+// hostileFile returns about 485 KB of robots.txt (within the 500 KiB
+// Google reads): 27,000 wildcard rules over a small alphabet, which
+// exhaust the diff's work budget.
+function hostileFile(seed) {
+  let x = seed >>> 0;
+  const next = (n) => { // mulberry32
+    x = (x + 0x6d2b79f5) >>> 0;
+    let t = x;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) % n);
+  };
+  const letters = "abcdefgh", lines = ["User-agent: *"];
+  for (let i = 0; i < 27000; i++) {
+    let p = "/";
+    for (let j = 0; j < 3; j++) p += letters[next(8)] + "*";
+    p += letters[next(8)] + (next(2) ? "$" : "");
+    lines.push(`${next(2) ? "Disallow" : "Allow"}: ${p}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+// compareTyping types into the new version while hostile diffs run (two
+// files of 32,000 wildcard rules: each diff takes the worker a second or
+// more): each keystroke reaches the screen promptly (keydown to frame, as
+// typing measures it), no diff of a version no longer in the editors is
+// drawn, the newest edit's diff is shown in the end, and the crawlers the
+// budget did not decide are shown as not decided.
+async function compareTyping(page, url) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(url + "#compare");
+  await page.waitForSelector("body[data-ready=true]");
+  await compareSettled(page);
+  const old = hostileFile(1), now = hostileFile(2);
+  const t0 = Date.now();
+  await setVersions(page, old, now);
+  const first = await page.evaluate(() => robotstxtCompare.log[robotstxtCompare.log.length - 1]);
+  console.log(`compare: the hostile pair (${old.length} and ${now.length} bytes) compared in ${Math.round(first.ms)} ms in the worker, ${Date.now() - t0} ms to the page`);
+  const undecided = await page.$$eval('#compare-crawlers .crawler-card[data-decided="false"]', (cs) => cs.map((c) => `${c.dataset.agents}: ${c.querySelector(".badge").textContent}`));
+  check(JSON.stringify(undecided) === JSON.stringify(["*: not decided"]), `compare: the hostile pair's undecided crawlers ${JSON.stringify(undecided)}, want * not decided`);
+  await page.evaluate(() => {
+    const box = document.getElementById("new");
+    box.focus();
+    box.setSelectionRange(box.value.length, box.value.length);
+    window.keyLatencies = [];
+    window.longTasks = [];
+    new PerformanceObserver((l) => window.longTasks.push(...l.getEntries().map((e) => `${Math.round(e.startTime)}+${Math.round(e.duration)}`))).observe({ type: "longtask" });
+    robotstxtCompare.log = [];
+    box.addEventListener("keydown", (e) => {
+      if (e.key.length !== 1 && e.key !== "Enter") return;
+      box.addEventListener("input", () => requestAnimationFrame(() => {
+        window.keyLatencies.push(performance.now() - e.timeStamp);
+      }), { once: true });
+    });
+  });
+  // typeKeys types text at the end of the new version, a key every 250 ms
+  // (past the debounce), without waiting for the page to take each, and
+  // returns the keystrokes' times to the screen, sorted.
+  const typeKeys = async (text) => {
+    await page.evaluate(() => { window.keyLatencies = []; window.longTasks = []; });
+    const presses = [];
+    for (const k of text) {
+      presses.push(page.keyboard.press(k === "\n" ? "Enter" : k));
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await Promise.all(presses);
+    const lat = await page.evaluate(() => window.keyLatencies);
+    check(lat.length === text.length, `compare typing: ${lat.length} keystrokes measured, want ${text.length}`);
+    return [...lat].sort((a, b) => a - b);
+  };
+  const median = (xs) => xs[xs.length >> 1], last = (xs) => xs[xs.length - 1];
+  // Each attempt types twice: a comment line with the diff switched off
+  // (the control: what typing into this page costs on this machine now),
+  // then, while the diff of that edit runs, a new group: the running diff
+  // goes stale, and after a diff that slow the page waits for a longer
+  // pause before the next. The diff must add nothing noticeable to a keystroke:
+  // the median at most 1.5 times the control's and 25 ms. The 100 ms bound
+  // holds when the control meets it and this process gets 60 % of a CPU
+  // or more (sampled around every run); on a machine other work loads,
+  // the times are reported, not judged. As for the tester, a failing
+  // attempt is made again, up to three.
+  let ok = false, why = "";
+  for (let run = 1; run <= 3 && !ok; run++) {
+    let share = cpuShare();
+    await page.evaluate(() => { robotstxtCompare.engine.askNow = robotstxtCompare.engine.ask; robotstxtCompare.engine.ask = () => {}; });
+    const control = await typeKeys(`\n# control ${run}`);
+    await page.evaluate(() => { robotstxtCompare.engine.ask = robotstxtCompare.engine.askNow; });
+    share = Math.min(share, cpuShare());
+    const [restartsBefore, droppedBefore] = await page.evaluate(() => {
+      robotstxtCompare.log = [];
+      return [robotstxtCompare.engine.restarts, robotstxtCompare.engine.dropped + robotstxtCompare.stale];
+    });
+    // The typing starts while a hostile diff runs: the control's edit is
+    // compared now, and the new group typed at once.
+    await page.evaluate(() => robotstxtCompare.ask());
+    await page.waitForFunction(() => robotstxtCompare.engine.running !== null, null, { timeout: 10_000, polling: 5 });
+    const agent = `Typed${"abc"[run - 1]}bot`, typed = `\nUser-agent: ${agent}\nDisallow: /t/`;
+    const lat = await typeKeys(typed);
+    const typedAt = Date.now();
+    await compareSettled(page);
+    const settledMs = Date.now() - typedAt;
+    share = Math.min(share, cpuShare());
+    const r = await page.evaluate(() => ({
+      log: robotstxtCompare.log, tasks: window.longTasks.join(" "),
+      restarts: robotstxtCompare.engine.restarts, dropped: robotstxtCompare.engine.dropped + robotstxtCompare.stale,
+      tail: document.getElementById("new").value.slice(-40),
+      cards: [...document.querySelectorAll("#compare-crawlers .crawler-card")].map((c) => c.dataset.agents),
+    }));
+    console.log(`compare typing at ${now.length} bytes while hostile diffs run, run ${run}: keystroke to frame median ${median(lat).toFixed(1)} ms, max ${last(lat).toFixed(1)} ms ` +
+      `(without diffs: median ${median(control).toFixed(1)} ms, max ${last(control).toFixed(1)} ms; ${Math.round(share * 100)} % of a CPU); ` +
+      `${r.log.length} diffs drawn, ${r.restarts - restartsBefore} workers replaced, ${r.dropped - droppedBefore} stale answers dropped; the last edit's diff shown ${settledMs} ms after the last key; ` +
+      `keystrokes ${lat.map((x) => Math.round(x)).join(", ")}; long tasks (start+ms): ${r.tasks || "none"}`);
+    check(r.tail.endsWith(typed), `compare typing: the new version ends ${JSON.stringify(r.tail)}`);
+    check(r.log.every((e) => e.current), `compare typing: a diff of a version no longer in the editors was drawn: ${JSON.stringify(r.log)}`);
+    check(r.log.length >= 1 && r.log.length < typed.length, `compare typing: ${r.log.length} diffs drawn for ${typed.length} edits, want the newest, not one a key`);
+    check(r.cards.includes(agent), `compare typing: the newest edit's diff is not shown: cards ${JSON.stringify(r.cards)}`);
+    // Replacing a worker busy with a stale diff cost the page long tasks
+    // of 200-800 ms each (keystrokes up to 2 s): the budget bounds a diff,
+    // and a stale one is left to finish.
+    check(r.restarts === restartsBefore, `compare typing: ${r.restarts - restartsBefore} workers replaced while typing`);
+    check(r.dropped > droppedBefore, "compare typing: no stale diff was dropped");
+    const added = median(lat) <= 1.5 * median(control) + 25;
+    const bounded = last(lat) < 100 || last(control) >= 100 || share < 0.6;
+    ok = added && bounded;
+    why = !added ? `the median keystroke took ${median(lat).toFixed(1)} ms while diffs ran, ${median(control).toFixed(1)} ms without` :
+      `a keystroke took ${last(lat).toFixed(1)} ms while diffs ran (without: at most ${last(control).toFixed(1)} ms), want < 100 ms (the test had ${Math.round(share * 100)} % of a CPU)`;
+    if (ok && last(lat) >= 100) {
+      console.log(`##  THE 100 ms KEYSTROKE BOUND WAS NOT ENFORCED in the compare view, run ${run}: ${last(control) >= 100 ? "typing without diffs missed it too" : `this process got ${Math.round(share * 100)} % of a CPU`}`);
+    }
+  }
+  check(ok, `compare typing: ${why}`);
+}
+
+// compareCorpus times real pairs of versions in the page, when the corpus
+// of 2025-26 files lies beside the repository (../shared/corpus-2025):
+// from the paste to the diff drawn, and the worker's own time.
+async function compareCorpus(page, url) {
+  const dir = process.env.ROBOTSTXT_CORPUS_2025 || path.resolve(root, "..", "shared", "corpus-2025");
+  if (!fs.existsSync(dir)) {
+    console.log(`compare: no corpus at ${dir}: real pairs not timed`);
+    return;
+  }
+  await page.goto(url + "#compare");
+  await page.waitForSelector("body[data-ready=true]");
+  await compareSettled(page);
+  for (const [a, b] of [["cnn.com_2025-03.txt", "cnn.com_2025-04.txt"], ["github.com_2025-06.txt", "github.com_2025-09.txt"], ["www.pornhub.com_2025-09.txt", "www.pornhub.com_2025-10.txt"]]) {
+    if (!fs.existsSync(path.join(dir, a)) || !fs.existsSync(path.join(dir, b))) continue;
+    const old = fs.readFileSync(path.join(dir, a), "latin1"), now = fs.readFileSync(path.join(dir, b), "latin1");
+    const times = [];
+    for (let run = 0; run < 3; run++) {
+      // A first line differing by run, so that no diff is cached.
+      const start = Date.now();
+      await setVersions(page, `# run ${run}\n` + old, `# run ${run}\n` + now);
+      const e = await page.evaluate(() => robotstxtCompare.log[robotstxtCompare.log.length - 1]);
+      times.push(`${Math.round(e.ms)}/${Date.now() - start}`);
+    }
+    const cards = await page.$$eval("#compare-crawlers .crawler-card", (cs) => cs.length);
+    console.log(`compare ${a} → ${b}: worker/page ms per run (page: paste to drawn, 150 ms debounce included) ${times.join(", ")}; ${cards} crawler cards`);
+  }
+}
+
 async function specCases(page) {
   const out = execFileSync("go", ["run", "./web/e2e/expect", "web/e2e/spec-cases.json"], { cwd: root, encoding: "utf8" });
   const cases = JSON.parse(out);
@@ -827,6 +1175,13 @@ async function main() {
   await phone(page, url);
   await layout(page, url, 1280, 800);
   await layout(page, url, 375, 812);
+  await compareView(page, url, 1280, 800);
+  await compareView(page, url, 375, 812);
+  await compareTyping(page, url);
+  await compareCorpus(page, url);
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready=true]");
+  await settled(page);
   await page.setViewportSize({ width: 1280, height: 1000 });
   await specCases(page);
   if (process.env.SCREENSHOT) await screenshot(page, url, path.resolve(process.env.SCREENSHOT));

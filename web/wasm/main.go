@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"syscall/js"
 
+	"github.com/seed50c7eacc/robotstxt/diff"
 	"github.com/seed50c7eacc/robotstxt/web/internal/tester"
 )
 
@@ -43,5 +44,39 @@ func main() {
 		}
 		return string(out)
 	}))
+	js.Global().Set("robotstxtLines", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) != 2 {
+			return `{"error":"robotstxtLines needs two strings: old, new"}`
+		}
+		return encode(tester.Lines(args[0].String(), args[1].String()))
+	}))
+	js.Global().Set("robotstxtCompare", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) != 2 {
+			return `{"error":"robotstxtCompare needs two strings: old, new"}`
+		}
+		return encode(tester.Compare(args[0].String(), args[1].String(), compareWork))
+	}))
+	js.Global().Set("robotstxtWitness", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) != 4 {
+			return `{"error":"robotstxtWitness needs four strings: old, new, agent, url"}`
+		}
+		return encode(tester.Witness(args[0].String(), args[1].String(), args[2].String(), args[3].String()))
+	}))
 	select {}
+}
+
+// compareWork is the compare view's work budget: the command's default,
+// so that the page and robotstxt diff decide the same crawlers. It bounds
+// how long a diff holds the compare view's worker (a second or two on
+// hostile files); typing never waits on it, and the answer to a diff that
+// a newer edit superseded is dropped (compare.js).
+const compareWork = diff.DefaultMaxWork
+
+// encode returns v as JSON, or an error object.
+func encode(v any) string {
+	out, err := json.Marshal(v)
+	if err != nil {
+		return `{"error":"cannot encode the result"}`
+	}
+	return string(out)
 }

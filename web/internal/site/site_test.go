@@ -19,17 +19,18 @@ import (
 // TestStaticFiles checks that the page's files load one another: the page
 // its modules and style, the app the WebAssembly module and the worker,
 // the worker Go's wasm_exec.js (which the serve command adds) and the
-// engine's two functions.
+// engine's functions.
 func TestStaticFiles(t *testing.T) {
 	tests := []struct {
 		file  string
 		loads []string
 	}{
 		{"index.html", []string{`<script type="module" src="app.js">`, `href="style.css"`, `href="favicon.svg"`}},
-		{"app.js", []string{`from "./dom.js"`, `from "./engine.js"`, `from "./audit.js"`, `fetch("robotstxt.wasm")`}},
+		{"app.js", []string{`from "./dom.js"`, `from "./engine.js"`, `from "./audit.js"`, `from "./compare.js"`, `fetch("robotstxt.wasm")`}},
 		{"engine.js", []string{`new Worker("worker.js")`}},
-		{"worker.js", []string{`importScripts("wasm_exec.js")`, "robotstxtCheck", "robotstxtAudit"}},
+		{"worker.js", []string{`importScripts("wasm_exec.js")`, "robotstxtCheck", "robotstxtAudit", "robotstxtLines", "robotstxtCompare", "robotstxtWitness"}},
 		{"audit.js", []string{`from "./dom.js"`}},
+		{"compare.js", []string{`from "./dom.js"`, `from "./engine.js"`}},
 		{"dom.js", nil},
 		{"style.css", nil},
 		{"favicon.svg", nil},

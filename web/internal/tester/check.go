@@ -95,14 +95,19 @@ func Check(robots, agent, urls string) Result {
 		if u == "" {
 			continue
 		}
-		v := a.Explain(u)
-		out := Verdict{URL: u, Allowed: v.Allowed, Rule: audit.RuleOf(v.Rule)}
-		if out.Rule != nil {
-			out.Says = v.Rule.String()
-		}
-		res.Verdicts = append(res.Verdicts, out)
+		res.Verdicts = append(res.Verdicts, verdictOf(a, u))
 	}
 	return res
+}
+
+// verdictOf answers u for a.
+func verdictOf(a *robotstxt.Agent, u string) Verdict {
+	v := a.Explain(u)
+	out := Verdict{URL: u, Allowed: v.Allowed, Rule: audit.RuleOf(v.Rule)}
+	if out.Rule != nil {
+		out.Says = v.Rule.String()
+	}
+	return out
 }
 
 // cutOf describes where Googlebot stops reading data, after limit bytes,

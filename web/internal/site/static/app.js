@@ -2,10 +2,12 @@
 // to the WebAssembly engine, which runs in a Web Worker (engine.js,
 // worker.js) so that typing never waits for a check, and renders the
 // verdicts, the file as Google reads it with the linter's findings, and
-// the AI crawler audit (audit.js).
+// the AI crawler audit (audit.js); and, at #compare, the compare view
+// of two versions (compare.js).
 import { $, el, breakable, linesOf, patchChunks, drawChunkOf } from "./dom.js";
 import { Engine } from "./engine.js";
 import { AuditView } from "./audit.js";
+import { CompareView } from "./compare.js";
 
 // longRule is the length past which a deciding rule may wrap in its
 // cell; a shorter one stays on one line, so that "line 11: disallow:
@@ -309,13 +311,37 @@ urlsBox.value = exampleURLs;
 for (const box of [robotsBox, agentBox, urlsBox]) box.addEventListener("input", later);
 $("check").addEventListener("click", ask);
 
+// The views: the tester, and at #compare the compare view, whose workers
+// start the first time it is shown.
+const compare = new CompareView();
+globalThis.robotstxtCompare = compare; // for the tests
+let compiled = null; // the compiled module, once it is
+
+function showView() {
+  const comparing = location.hash === "#compare";
+  $("tester-view").hidden = comparing;
+  $("compare-view").hidden = !comparing;
+  for (const [id, on] of [["view-test", !comparing], ["view-compare", comparing]]) {
+    if (on) $(id).setAttribute("aria-current", "page");
+    else $(id).removeAttribute("aria-current");
+  }
+  if (comparing && compiled) compare.start(compiled);
+}
+window.addEventListener("hashchange", showView);
+showView();
+
 // The module is compiled once, here, and handed to each worker: a worker
 // restarted after being stuck on a stale job starts without compiling.
 WebAssembly.compileStreaming(fetch("robotstxt.wasm"))
   .then((module) => {
+    compiled = module;
     engine = new Engine(module, { onAnswer: (msg, args) => (msg.fn === "audit" ? audited : checked)(msg, args), onChange: busy });
     globalThis.robotstxtEngine = engine; // for the tests
     document.body.dataset.ready = "true";
     ask();
+    showView();
   })
-  .catch((err) => setStatus(`The parser did not load: ${err}`, true));
+  .catch((err) => {
+    setStatus(`The parser did not load: ${err}`, true);
+    $("compare-status").textContent = `The parser did not load: ${err}`;
+  });

@@ -4,14 +4,16 @@
 // older waiting one; the running job's answer, stale by then, is dropped.
 // A worker still busy with a stale job after stuckMs is terminated and a
 // fresh one started from the same compiled module; so is a worker that
-// fails, and its question is asked once more.
+// fails, and its question is asked once more. An engine asks one kind of
+// question (worker.js): "check" (the tester's check and audit),
+// "compare" or "witness" (the compare view's).
 
 export class Engine {
   // module is the compiled robotstxt.wasm; onAnswer(msg, args) gets
   // each answer (the check, then the audit) that is not stale; onChange()
   // is told whenever the engine becomes busy or idle.
-  constructor(module, { onAnswer, onChange, stuckMs = 1000 }) {
-    Object.assign(this, { module, onAnswer, onChange, stuckMs });
+  constructor(module, { onAnswer, onChange, stuckMs = 1000, kind = "check" }) {
+    Object.assign(this, { module, onAnswer, onChange, stuckMs, kind });
     this.running = null; // {seq, args, retried, started}
     this.waiting = null; // {seq, args}
     this.auditOwed = false; // an audit was asked for and not yet answered
@@ -33,12 +35,14 @@ export class Engine {
     this.worker.postMessage({ module: this.module });
   }
 
-  // ask asks the worker for the question numbered seq: args are robots,
-  // agent, urls and whether to audit too.
+  // ask asks the worker for the question numbered seq: for a check, args
+  // are robots, agent, urls and whether to audit too.
   ask(seq, args) {
     // A question that replaces one with an audit asks for the audit too.
-    if (this.auditOwed) args = [...args.slice(0, 3), true];
-    if (args[3]) this.auditOwed = true;
+    if (this.kind === "check") {
+      if (this.auditOwed) args = [...args.slice(0, 3), true];
+      if (args[3]) this.auditOwed = true;
+    }
     const job = { seq, args };
     if (this.running) {
       this.waiting = job;
@@ -51,7 +55,7 @@ export class Engine {
 
   send(job) {
     this.running = { seq: job.seq, args: job.args, retried: !!job.retried, started: performance.now() };
-    this.worker.postMessage({ seq: job.seq, args: job.args });
+    this.worker.postMessage({ seq: job.seq, kind: this.kind, args: job.args });
   }
 
   // watch restarts the worker if it is still on its stale job stuckMs
@@ -90,7 +94,7 @@ export class Engine {
       this.send({ seq: job.seq, args: job.args, retried: true });
       return;
     }
-    if (job && !this.waiting) this.onAnswer({ seq: job.seq, fn: "check", error }, job.args);
+    if (job && !this.waiting) this.onAnswer({ seq: job.seq, fn: this.kind, error }, job.args);
     this.next();
   }
 

@@ -7,10 +7,19 @@
 // a failure with {seq, fn, error}. One worker does both in turn, so that
 // on a two-core machine one core is left for the page. The page drops answers to stale jobs, and terminates
 // a worker stuck on one to start a fresh one from the same module.
+//
+// The compare view has workers of its own: a job of kind "compare"
+// ({seq, kind, args: [old, new]}) is answered with the line marks,
+// {seq, fn: "lines", result, partial: true}, then with the diff, {seq,
+// fn: "diff", result, ms, cached}; the diff of the last pair compared is
+// kept, so that asking again costs nothing. A job of kind "witness"
+// ({seq, kind, args: [old, new, agent, url]}) is answered with the URL's
+// verdicts on both versions, {seq, fn: "witness", result, ms}.
 "use strict";
 importScripts("wasm_exec.js");
 
 let ready = null; // resolves once robotstxtCheck and robotstxtAudit exist
+let compared = null; // {old, new, result} of the last diff
 
 self.onmessage = async (e) => {
   const msg = e.data;
@@ -21,6 +30,8 @@ self.onmessage = async (e) => {
     });
     return;
   }
+  if (msg.kind === "compare") return compare(msg);
+  if (msg.kind === "witness") return witness(msg);
   const [robots, agent, urls, audit] = msg.args;
   let fn = "check";
   try {
@@ -40,3 +51,33 @@ self.onmessage = async (e) => {
     self.postMessage({ seq: msg.seq, fn, error: String(err && err.message || err) });
   }
 };
+
+async function compare(msg) {
+  const [old, now] = msg.args;
+  let fn = "lines";
+  try {
+    await ready;
+    let start = performance.now();
+    const lines = JSON.parse(globalThis.robotstxtLines(old, now));
+    self.postMessage({ seq: msg.seq, fn, result: lines, ms: performance.now() - start, partial: true });
+    fn = "diff";
+    const cached = compared !== null && compared.old === old && compared.new === now;
+    start = performance.now();
+    if (!cached) compared = { old, new: now, result: JSON.parse(globalThis.robotstxtCompare(old, now)) };
+    self.postMessage({ seq: msg.seq, fn, result: compared.result, ms: performance.now() - start, cached });
+  } catch (err) {
+    self.postMessage({ seq: msg.seq, fn, error: String(err && err.message || err) });
+  }
+}
+
+async function witness(msg) {
+  const [old, now, agent, url] = msg.args;
+  try {
+    await ready;
+    const start = performance.now();
+    const result = JSON.parse(globalThis.robotstxtWitness(old, now, agent, url));
+    self.postMessage({ seq: msg.seq, fn: "witness", result, ms: performance.now() - start });
+  } catch (err) {
+    self.postMessage({ seq: msg.seq, fn: "witness", error: String(err && err.message || err) });
+  }
+}
