@@ -284,6 +284,9 @@ func (b *builder) compact(raw, wire span, info uint8) (span, uint8) {
 
 // finish gives r its parts, each array allocated once at its exact size.
 func (b *builder) finish(f *File) {
+	if f.compiledForm == nil {
+		f.compiledForm = new(compiledForm)
+	}
 	if len(b.text) == 0 && len(b.groups) == 0 && len(b.fields) == 0 {
 		return
 	}

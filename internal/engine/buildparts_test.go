@@ -58,7 +58,7 @@ func TestBuildInParts(t *testing.T) {
 				t.Fatalf("%s in parts of %d bytes (%d parts) differs from the file compiled at once (-at once +in parts):\n%s",
 					name, work, parts, cmp.Diff(want, got))
 			}
-			if f.pending.Load() != nil || f.parts != nil {
+			if f.pending.Load() != nil || f.compiling() {
 				t.Fatalf("%s in parts of %d bytes: the copy or the partial build is kept once compiled", name, work)
 			}
 			if lines := strings.Count(string(data), "\n"); work == 1 && lines > 2 && parts < lines {
@@ -111,11 +111,11 @@ func TestLargeFileCompiledInParts(t *testing.T) {
 		if v := f.Explain("bot", url); v.Allowed != allowed || v.Rule.Line != line {
 			t.Fatalf("question %d: Explain(bot, %q) = %v; reference: %v, line %d", q+1, url, v, allowed, line)
 		}
-		if q == 0 && (!f.tooLarge.Load() || f.parts != nil) {
-			t.Fatalf("after the first question: too large %v, compile started %v", f.tooLarge.Load(), f.parts != nil)
+		if q == 0 && (!f.tooLarge.Load() || f.compiling()) {
+			t.Fatalf("after the first question: too large %v, compile started %v", f.tooLarge.Load(), f.compiling())
 		}
 	}
-	if !f.built.Load() || f.pending.Load() != nil || f.parts != nil {
+	if !f.built.Load() || f.pending.Load() != nil || f.compiling() {
 		t.Fatalf("not compiled after %d questions", questions)
 	}
 	g := load(body)
