@@ -24,6 +24,31 @@ type lazyIndex struct {
 	mu       sync.Mutex                // held while building
 	steps    *indexBuild               // the building under way in steps (see stepThenScan), guarded by mu
 	built    atomic.Pointer[ruleIndex] // set under mu; read without it by find
+	// small is the index of a set prefixIndexable accepts, set under mu
+	// instead of built.
+	small atomic.Pointer[prefixIndex]
+}
+
+// ready reports whether the index is built, small or not.
+func (l *lazyIndex) ready() bool { return l.small.Load() != nil || l.built.Load() != nil }
+
+// getSmall returns the set's prefixIndex, building it if need be, or nil
+// when the set does not take one (see prefixIndexable).
+func (l *lazyIndex) getSmall() *prefixIndex {
+	if p := l.small.Load(); p != nil {
+		return p
+	}
+	if !prefixIndexable(l.compiled) {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	p := l.small.Load()
+	if p == nil {
+		p = newPrefixIndex(l.compiled, l.text)
+		l.small.Store(p)
+	}
+	return p
 }
 
 // scanWhileBuilding answers a question while the index is built in parts:

@@ -248,6 +248,12 @@ const (
 	// save at most 8 bytes a window, and cost a hash probe per window
 	// found.
 	denseWindows = 64
+
+	// prefixIndexOthers is the most rules that are not plain prefixes
+	// (wildcards, non-ASCII bytes) a set may hold and take a prefixIndex,
+	// which tries them in turn, as a ruleIndex tries the first
+	// filterAfter wild rules of a search without its filters.
+	prefixIndexOthers = filterAfter
 )
 
 // Allowed reports whether the crawler agent may fetch url: the verdict of
@@ -366,7 +372,7 @@ func (f *File) largeQuestion(body, agent, url string, asked uint32) (v Verdict, 
 // yet built, for its first scopedScans questions.
 func (s *scopedSet) scanning(rs *RuleSet) bool {
 	idx := rs.index
-	return idx != nil && idx.built.Load() == nil && s.scans.Load() < scopedScans && s.scans.Add(1) <= scopedScans
+	return idx != nil && !idx.ready() && s.scans.Load() < scopedScans && s.scans.Add(1) <= scopedScans
 }
 
 // decide returns the rule of rs that decides for path, or nil when none
@@ -400,6 +406,9 @@ func (rs *RuleSet) decide(path string) *compiledRule {
 // budget), then, for a set of stepwiseRules or more, by a part of the
 // building and a scan, else through the index, built at once if need be.
 func (l *lazyIndex) find(path string) int32 {
+	if p := l.small.Load(); p != nil {
+		return p.find(l.compiled, l.text, path)
+	}
 	idx := l.built.Load()
 	if idx == nil {
 		if pos, ok := l.scan(path); ok {
@@ -409,6 +418,8 @@ func (l *lazyIndex) find(path string) int32 {
 			if pos, ok := l.stepThenScan(path); ok {
 				return pos
 			}
+		} else if p := l.getSmall(); p != nil {
+			return p.find(l.compiled, l.text, path)
 		}
 		idx = l.get()
 	}

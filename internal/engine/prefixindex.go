@@ -1,0 +1,161 @@
+package engine
+
+import "slices"
+
+// A prefixIndex is the small index of a rule set made mostly of plain
+// patterns, as real files' sets are: 4 bytes a distinct plain pattern and
+// 2 a rule of any other kind, where a ruleIndex takes 40 a distinct
+// literal prefix (BenchmarkRetainedStates). A plain pattern matches every
+// path it is a prefix of, so the plain patterns that start a path are a
+// chain of prefixes, and the longest of them decides among them: the
+// deciding order ranks a longer plain pattern first. The few other rules
+// (wildcards, non-ASCII bytes) are tried in deciding order until one
+// matches or the plain answer is better. Its positions fit 16 bits: plan.go gives it to sets
+// of fewer than stepwiseRules rules (see prefixIndexable).
+type prefixIndex struct {
+	// entries holds one entry per distinct plain pattern, sorted by
+	// pattern as strings.Compare orders them.
+	entries []prefixSlot
+	// others are the positions of the rules that are not plain, in
+	// deciding order.
+	others []uint16
+}
+
+// A prefixSlot is one distinct plain pattern.
+type prefixSlot struct {
+	// rule is the position of the best rule whose pattern it is, which
+	// is read from the rule set's string block through it.
+	rule uint16
+	// parent is the entry of the longest other pattern that is a prefix
+	// of this one, or noSlot.
+	parent uint16
+}
+
+const noSlot = 1<<16 - 1
+
+// prefixIndexable reports whether compiled, a rule set in deciding order,
+// takes a prefixIndex: fewer than stepwiseRules rules, of which at most
+// prefixIndexOthers are not plain.
+func prefixIndexable(compiled []compiledRule) bool {
+	if len(compiled) >= stepwiseRules {
+		return false
+	}
+	others := 0
+	for i := range compiled {
+		if !compiled[i].plain() {
+			if others++; others > prefixIndexOthers {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// plain reports whether the rule's pattern is a plain prefix of ASCII
+// bytes in wire form: it matches exactly the paths that start with it.
+func (c *compiledRule) plain() bool { return c.info&(ruleWild|ruleCompact) == 0 }
+
+// newPrefixIndex indexes compiled, a rule set in deciding order whose
+// patterns are spans of text, which prefixIndexable accepts.
+func newPrefixIndex(compiled []compiledRule, text string) *prefixIndex {
+	idx := &prefixIndex{}
+	others := 0
+	for i := range compiled {
+		if !compiled[i].plain() {
+			others++
+		}
+	}
+	if others > 0 {
+		idx.others = make([]uint16, 0, others)
+	}
+	plain := make([]uint16, 0, len(compiled)-others)
+	for i := range compiled {
+		if compiled[i].plain() {
+			plain = append(plain, uint16(i))
+		} else {
+			idx.others = append(idx.others, uint16(i))
+		}
+	}
+	// By pattern, then position: the first of equal patterns is the best.
+	slices.SortFunc(plain, func(a, b uint16) int {
+		pa, pb := compiled[a].pattern(text), compiled[b].pattern(text)
+		switch {
+		case pa < pb:
+			return -1
+		case pa > pb:
+			return 1
+		}
+		return int(a) - int(b)
+	})
+	entries := make([]prefixSlot, 0, len(plain))
+	var stack []uint16 // the entries whose patterns start the current one, longest last
+	last := ""
+	for k, pos := range plain {
+		p := compiled[pos].pattern(text)
+		if k > 0 && p == last {
+			continue // a worse rule of the same pattern never decides
+		}
+		last = p
+		for len(stack) > 0 && !hasPrefix(p, compiled[entries[stack[len(stack)-1]].rule].pattern(text)) {
+			stack = stack[:len(stack)-1]
+		}
+		slot := prefixSlot{rule: pos, parent: noSlot}
+		if len(stack) > 0 {
+			slot.parent = stack[len(stack)-1]
+		}
+		stack = append(stack, uint16(len(entries)))
+		entries = append(entries, slot)
+	}
+	// Kept as long as its rule set: exactly sized when equal patterns
+	// left much of it unused.
+	idx.entries = entries
+	if len(entries) < cap(entries)*3/4 {
+		idx.entries = slices.Clone(entries)
+	}
+	return idx
+}
+
+func hasPrefix(s, prefix string) bool { return len(s) >= len(prefix) && s[:len(prefix)] == prefix }
+
+// find returns the position of the deciding rule for path, or noRule;
+// the rules' patterns are spans of text.
+func (idx *prefixIndex) find(compiled []compiledRule, text, path string) int32 {
+	best := noRule
+	pk := prefixKey(path)
+	entries := idx.entries
+	// The last entry whose pattern sorts before path or is path: every
+	// pattern that starts path is on its chain (see
+	// ruleIndex.longestPrefixOf).
+	lo, hi := 0, len(entries)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		c := &compiled[entries[mid].rule]
+		// The string block's padding makes 8 bytes readable; the bytes
+		// past the pattern are cleared, so the keys order as the strings
+		// do when they differ.
+		ck := loadKey(text, c.off) & headMasks[min(c.n, 8)]
+		if ck < pk || ck == pk && c.pattern(text) <= path {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if e := lo - 1; e >= 0 {
+		n := commonPrefixLen(compiled[entries[e].rule].pattern(text), path)
+		for e != noSlot && int(compiled[entries[e].rule].n) > n {
+			e = int(entries[e].parent)
+		}
+		if e != noSlot {
+			best = int32(entries[e].rule) // the longest: no parent's rule does better
+		}
+	}
+	for _, pos := range idx.others {
+		if int32(pos) >= best {
+			break
+		}
+		if compiled[pos].matches(text, path, pk) {
+			return int32(pos)
+		}
+	}
+	return best
+}

@@ -1,0 +1,105 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// The prefixIndex decides as the slow scan does (scanDecide: every rule in
+// deciding order, by the plain pattern matcher), on random sets of plain
+// patterns that nest, repeat and differ in case, with a few wildcard and
+// non-ASCII rules among them, up to prefixIndexOthers. RFC 9309 section
+// 2.2.2 (the longest match decides); Google's docs, "Order of precedence
+// for rules" (allow wins a tie).
+func TestPrefixIndexAgainstScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 43))
+	plainWord := func() string { return "/" + randomWord(rng, 10, "abA/.?=") }
+	for round := 0; round < 400; round++ {
+		others := rng.IntN(prefixIndexOthers + 1)
+		var body strings.Builder
+		body.WriteString("user-agent: *\n")
+		n := indexMinRules + rng.IntN(120)
+		for i := 0; i < n; i++ {
+			kind := "disallow"
+			if rng.IntN(3) == 0 {
+				kind = "allow"
+			}
+			p := plainWord()
+			if i < others {
+				switch rng.IntN(3) {
+				case 0:
+					p = "/" + randomWord(rng, 8, "ab*$/")
+				case 1:
+					p += "*" + randomWord(rng, 3, "ab")
+				default:
+					p += "é" // non-ASCII: compact form
+				}
+			}
+			if rng.IntN(8) == 0 {
+				p = "" // an empty disallow names a line, allows
+			}
+			body.WriteString(kind + ": " + p + "\n")
+		}
+		rs, _ := load([]byte(body.String())).Rules("x")
+		if len(rs.compiled) < indexMinRules || !prefixIndexable(rs.compiled) {
+			t.Fatalf("round %d: %d rules, prefixIndexable %v", round, len(rs.compiled), prefixIndexable(rs.compiled))
+		}
+		idx := newPrefixIndex(rs.compiled, rs.text)
+		for q := 0; q < 200; q++ {
+			path := plainWord() + randomWord(rng, 6, "abA/é")
+			path = string(appendWire(nil, path))
+			want := noRule
+			if c := scanDecide(rs.compiled, rs.text, path); c != nil {
+				for i := range rs.compiled {
+					if &rs.compiled[i] == c {
+						want = int32(i)
+					}
+				}
+			}
+			if got := idx.find(rs.compiled, rs.text, path); got != want {
+				t.Fatalf("round %d, path %q: the prefix index decides by rule %d, the scan by rule %d\n%s", round, path, got, want, body.String())
+			}
+		}
+	}
+}
+
+// A set of more than prefixIndexOthers rules that are not plain, or of
+// stepwiseRules rules or more, takes the ruleIndex; a lazy index of a set
+// that takes a prefixIndex builds it, and no ruleIndex.
+func TestPrefixIndexChosen(t *testing.T) {
+	var body strings.Builder
+	body.WriteString("user-agent: *\n")
+	for i := 0; i < 40; i++ {
+		body.WriteString("disallow: /p" + strings.Repeat("a", i) + "\n")
+	}
+	plainOnly := body.String()
+	for i := 0; i <= prefixIndexOthers; i++ {
+		body.WriteString("disallow: /*x" + strings.Repeat("b", i) + "$\n")
+	}
+	tests := []struct {
+		name      string
+		body      string
+		indexable bool
+	}{
+		{"plain", plainOnly, true},
+		{"too many wildcards", body.String(), false},
+		{"too many rules", "user-agent: *\n" + strings.Repeat("disallow: /a\n", stepwiseRules), false},
+	}
+	for _, tt := range tests {
+		f := load([]byte(tt.body))
+		rs, _ := f.Rules("x")
+		if got := prefixIndexable(rs.compiled); got != tt.indexable {
+			t.Errorf("%s: prefixIndexable = %v, want %v", tt.name, got, tt.indexable)
+		}
+		if !tt.indexable {
+			continue
+		}
+		for q := 0; q < 2*scanQueries; q++ {
+			rs.Allowed("/paaa")
+		}
+		if rs.index.small.Load() == nil || rs.index.built.Load() != nil {
+			t.Errorf("%s: small index %v, ruleIndex %v", tt.name, rs.index.small.Load() != nil, rs.index.built.Load() != nil)
+		}
+	}
+}
