@@ -250,9 +250,9 @@ const (
 	denseWindows = 64
 
 	// prefixIndexOthers is the most rules that are not plain prefixes
-	// (wildcards, non-ASCII bytes) a set may hold and take a prefixIndex,
-	// which tries them in turn, as a ruleIndex tries the first
-	// filterAfter wild rules of a search without its filters.
+	// (wildcards, non-ASCII bytes) a prefixIndex tries in turn, as a
+	// ruleIndex tries the first filterAfter wild rules of a search
+	// without its filters; more get a ruleIndex of their own.
 	prefixIndexOthers = filterAfter
 )
 

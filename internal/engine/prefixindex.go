@@ -2,16 +2,17 @@ package engine
 
 import "slices"
 
-// A prefixIndex is the small index of a rule set made mostly of plain
-// patterns, as real files' sets are: 4 bytes a distinct plain pattern and
-// 2 a rule of any other kind, where a ruleIndex takes 40 a distinct
-// literal prefix (BenchmarkRetainedStates). A plain pattern matches every
-// path it is a prefix of, so the plain patterns that start a path are a
-// chain of prefixes, and the longest of them decides among them: the
-// deciding order ranks a longer plain pattern first. The few other rules
-// (wildcards, non-ASCII bytes) are tried in deciding order until one
-// matches or the plain answer is better. Its positions fit 16 bits: plan.go gives it to sets
-// of fewer than stepwiseRules rules (see prefixIndexable).
+// A prefixIndex is the index of a rule set of fewer than stepwiseRules
+// rules, made for the plain patterns real files' sets hold most: 4 bytes
+// a distinct plain pattern, where a ruleIndex takes 40 a distinct literal
+// prefix (BenchmarkRetainedStates). A plain pattern matches every path it
+// is a prefix of, so the plain patterns that start a path are a chain of
+// prefixes, and the longest of them decides among them: the deciding
+// order ranks a longer plain pattern first. The other rules (wildcards,
+// non-ASCII bytes) are tried in deciding order until one matches or the
+// plain answer is better, while they are at most prefixIndexOthers; more
+// of them get a ruleIndex of their own (wild), whose entries are then
+// their few distinct literal prefixes. Its positions fit 16 bits.
 type prefixIndex struct {
 	// entries holds one entry per distinct plain pattern, sorted by
 	// pattern as strings.Compare orders them.
@@ -19,6 +20,10 @@ type prefixIndex struct {
 	// others are the positions of the rules that are not plain, in
 	// deciding order.
 	others []uint16
+	// wild, if not nil, indexes wildRules, the rules of others in their
+	// order: its positions are those of others.
+	wild      *ruleIndex
+	wildRules []compiledRule
 }
 
 // A prefixSlot is one distinct plain pattern.
@@ -34,22 +39,9 @@ type prefixSlot struct {
 const noSlot = 1<<16 - 1
 
 // prefixIndexable reports whether compiled, a rule set in deciding order,
-// takes a prefixIndex: fewer than stepwiseRules rules, of which at most
-// prefixIndexOthers are not plain.
-func prefixIndexable(compiled []compiledRule) bool {
-	if len(compiled) >= stepwiseRules {
-		return false
-	}
-	others := 0
-	for i := range compiled {
-		if !compiled[i].plain() {
-			if others++; others > prefixIndexOthers {
-				return false
-			}
-		}
-	}
-	return true
-}
+// takes a prefixIndex: fewer than stepwiseRules rules. A larger set's
+// ruleIndex is built in parts (see plan.go).
+func prefixIndexable(compiled []compiledRule) bool { return len(compiled) < stepwiseRules }
 
 // plain reports whether the rule's pattern is a plain prefix of ASCII
 // bytes in wire form: it matches exactly the paths that start with it.
@@ -112,6 +104,13 @@ func newPrefixIndex(compiled []compiledRule, text string) *prefixIndex {
 	if len(entries) < cap(entries)*3/4 {
 		idx.entries = slices.Clone(entries)
 	}
+	if others > prefixIndexOthers {
+		idx.wildRules = make([]compiledRule, others)
+		for i, pos := range idx.others {
+			idx.wildRules[i] = compiled[pos]
+		}
+		idx.wild = newRuleIndex(idx.wildRules, text)
+	}
 	return idx
 }
 
@@ -148,6 +147,15 @@ func (idx *prefixIndex) find(compiled []compiledRule, text, path string) int32 {
 		if e != noSlot {
 			best = int32(entries[e].rule) // the longest: no parent's rule does better
 		}
+	}
+	if idx.wild != nil {
+		if len(idx.others) == 0 || int32(idx.others[0]) >= best {
+			return best
+		}
+		if w := idx.wild.find(idx.wildRules, text, path); w != noRule && int32(idx.others[w]) < best {
+			best = int32(idx.others[w])
+		}
+		return best
 	}
 	for _, pos := range idx.others {
 		if int32(pos) >= best {

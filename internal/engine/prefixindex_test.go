@@ -9,7 +9,8 @@ import (
 // The prefixIndex decides as the slow scan does (scanDecide: every rule in
 // deciding order, by the plain pattern matcher), on random sets of plain
 // patterns that nest, repeat and differ in case, with a few wildcard and
-// non-ASCII rules among them, up to prefixIndexOthers. RFC 9309 section
+// non-ASCII rules among them: up to prefixIndexOthers, which it tries in
+// turn, and more, which it indexes with a ruleIndex of their own. RFC 9309 section
 // 2.2.2 (the longest match decides); Google's docs, "Order of precedence
 // for rules" (allow wins a tie).
 func TestPrefixIndexAgainstScan(t *testing.T) {
@@ -17,6 +18,9 @@ func TestPrefixIndexAgainstScan(t *testing.T) {
 	plainWord := func() string { return "/" + randomWord(rng, 10, "abA/.?=") }
 	for round := 0; round < 400; round++ {
 		others := rng.IntN(prefixIndexOthers + 1)
+		if round%2 == 1 {
+			others = prefixIndexOthers + 1 + rng.IntN(3*prefixIndexOthers)
+		}
 		var body strings.Builder
 		body.WriteString("user-agent: *\n")
 		n := indexMinRules + rng.IntN(120)
@@ -46,6 +50,9 @@ func TestPrefixIndexAgainstScan(t *testing.T) {
 			t.Fatalf("round %d: %d rules, prefixIndexable %v", round, len(rs.compiled), prefixIndexable(rs.compiled))
 		}
 		idx := newPrefixIndex(rs.compiled, rs.text)
+		if (idx.wild != nil) != (len(idx.others) > prefixIndexOthers) {
+			t.Fatalf("round %d: %d rules not plain, a ruleIndex of their own: %v", round, len(idx.others), idx.wild != nil)
+		}
 		for q := 0; q < 200; q++ {
 			path := plainWord() + randomWord(rng, 6, "abA/é")
 			path = string(appendWire(nil, path))
@@ -64,9 +71,11 @@ func TestPrefixIndexAgainstScan(t *testing.T) {
 	}
 }
 
-// A set of more than prefixIndexOthers rules that are not plain, or of
-// stepwiseRules rules or more, takes the ruleIndex; a lazy index of a set
-// that takes a prefixIndex builds it, and no ruleIndex.
+// A set of fewer than stepwiseRules rules takes a prefixIndex, which tries
+// up to prefixIndexOthers rules that are not plain in turn and indexes
+// more with a ruleIndex of their own; a lazy index of such a set builds
+// it, and no ruleIndex for the whole set. A larger set takes the
+// ruleIndex, built in parts.
 func TestPrefixIndexChosen(t *testing.T) {
 	var body strings.Builder
 	body.WriteString("user-agent: *\n")
@@ -81,10 +90,11 @@ func TestPrefixIndexChosen(t *testing.T) {
 		name      string
 		body      string
 		indexable bool
+		wild      bool
 	}{
-		{"plain", plainOnly, true},
-		{"too many wildcards", body.String(), false},
-		{"too many rules", "user-agent: *\n" + strings.Repeat("disallow: /a\n", stepwiseRules), false},
+		{"plain", plainOnly, true, false},
+		{"many wildcards", body.String(), true, true},
+		{"too many rules", "user-agent: *\n" + strings.Repeat("disallow: /a\n", stepwiseRules), false, false},
 	}
 	for _, tt := range tests {
 		f := load([]byte(tt.body))
@@ -96,10 +106,13 @@ func TestPrefixIndexChosen(t *testing.T) {
 			continue
 		}
 		for q := 0; q < 2*scanQueries; q++ {
-			rs.Allowed("/paaa")
+			if rs.Allowed("/paaa") {
+				t.Fatalf("%s: /paaa allowed", tt.name)
+			}
 		}
-		if rs.index.small.Load() == nil || rs.index.built.Load() != nil {
-			t.Errorf("%s: small index %v, ruleIndex %v", tt.name, rs.index.small.Load() != nil, rs.index.built.Load() != nil)
+		small := rs.index.small.Load()
+		if small == nil || rs.index.built.Load() != nil || (small.wild != nil) != tt.wild {
+			t.Errorf("%s: small index %v, ruleIndex %v", tt.name, small != nil, rs.index.built.Load() != nil)
 		}
 	}
 }
