@@ -250,10 +250,19 @@ const (
 	denseWindows = 64
 
 	// prefixIndexOthers is the most rules that are not plain prefixes
-	// (wildcards, non-ASCII bytes) a prefixIndex tries in turn, as a
-	// ruleIndex tries the first filterAfter wild rules of a search
-	// without its filters; more get a ruleIndex of their own.
-	prefixIndexOthers = filterAfter
+	// (wildcards, non-ASCII bytes) a prefixIndex tries in turn, ruling
+	// most out by their first bytes and the bytes they require, and
+	// prefixIndexStars the most stars they may hold together, which
+	// bound a question's full matches to about as many passes over the
+	// path; more get a ruleIndex of their own. On BenchmarkAllowedCorpus
+	// (compiled, instructions a question by callgrind) and
+	// BenchmarkRetainedStates (100 questions from 2 agents): 16 took
+	// 1,202 instructions (before the required bytes) and kept 1.353
+	// bytes a byte, 32 1,142 and 1.336, 64 1,127 and about 1.318, 128
+	// 1,108 and 1.316: a ruleIndex over a few dozen wild rules costs more
+	// instructions than trying them, and 28 bytes a rule.
+	prefixIndexOthers = 64
+	prefixIndexStars  = 2 * prefixIndexOthers
 )
 
 // Allowed reports whether the crawler agent may fetch url: the verdict of

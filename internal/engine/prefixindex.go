@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // A prefixIndex is the index of a rule set of fewer than stepwiseRules
 // rules, made for the plain patterns real files' sets hold most: 4 bytes
@@ -10,9 +13,9 @@ import "slices"
 // prefixes, and the longest of them decides among them: the deciding
 // order ranks a longer plain pattern first. The other rules (wildcards,
 // non-ASCII bytes) are tried in deciding order until one matches or the
-// plain answer is better, while they are at most prefixIndexOthers; more
-// of them get a ruleIndex of their own (wild), whose entries are then
-// their few distinct literal prefixes. Its positions fit 16 bits.
+// plain answer is better, while they are at most prefixIndexOthers with
+// at most prefixIndexStars stars; more get a ruleIndex of their own
+// (wild), whose entries are then their few distinct literal prefixes. Its positions fit 16 bits.
 type prefixIndex struct {
 	// entries holds one entry per distinct plain pattern, sorted by
 	// pattern as strings.Compare orders them.
@@ -20,6 +23,10 @@ type prefixIndex struct {
 	// others are the positions of the rules that are not plain, in
 	// deciding order.
 	others []uint16
+	// needs holds the requiredBytes of each rule of others, when they are
+	// tried in turn: a path lacking a byte a pattern requires is not
+	// matched against it.
+	needs []uint32
 	// wild, if not nil, indexes wildRules, the rules of others in their
 	// order: its positions are those of others.
 	wild      *ruleIndex
@@ -51,12 +58,16 @@ func (c *compiledRule) plain() bool { return c.info&(ruleWild|ruleCompact) == 0 
 // patterns are spans of text, which prefixIndexable accepts.
 func newPrefixIndex(compiled []compiledRule, text string) *prefixIndex {
 	idx := &prefixIndex{}
-	others := 0
+	others, stars := 0, 0
 	for i := range compiled {
-		if !compiled[i].plain() {
+		if c := &compiled[i]; !c.plain() {
 			others++
+			if c.info&ruleWild != 0 {
+				stars += strings.Count(c.pattern(text), "*")
+			}
 		}
 	}
+	tryInTurn := others <= prefixIndexOthers && stars <= prefixIndexStars
 	if others > 0 {
 		idx.others = make([]uint16, 0, others)
 	}
@@ -104,7 +115,15 @@ func newPrefixIndex(compiled []compiledRule, text string) *prefixIndex {
 	if len(entries) < cap(entries)*3/4 {
 		idx.entries = slices.Clone(entries)
 	}
-	if others > prefixIndexOthers {
+	if others > 0 && tryInTurn {
+		idx.needs = make([]uint32, others)
+		wb := getWireBuffer()
+		for i, pos := range idx.others {
+			idx.needs[i] = requiredBytes(wirePattern(&compiled[pos], text, wb))
+		}
+		wb.release()
+	}
+	if !tryInTurn {
 		idx.wildRules = make([]compiledRule, others)
 		for i, pos := range idx.others {
 			idx.wildRules[i] = compiled[pos]
@@ -157,11 +176,19 @@ func (idx *prefixIndex) find(compiled []compiledRule, text, path string) int32 {
 		}
 		return best
 	}
-	for _, pos := range idx.others {
+	var have uint32 // the path's byteSignature, once a rule's first bytes agree
+	for i, pos := range idx.others {
 		if int32(pos) >= best {
 			break
 		}
-		if compiled[pos].matches(text, path, pk) {
+		c := &compiled[pos]
+		if !c.mayMatch(text, pk) {
+			continue
+		}
+		if have == 0 {
+			have = byteSignature(path) | 1<<31 // never 0 again
+		}
+		if idx.needs[i]&^have == 0 && c.matchesFully(text, path) {
 			return int32(pos)
 		}
 	}
