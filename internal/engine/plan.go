@@ -192,6 +192,20 @@ const (
 	// question.
 	buildPartWork = 64 << 10
 
+	// A file of compileWholeBytes or more is compiled whole, a part of
+	// buildPartWork bytes a question, from its compileWholeAfter-th
+	// question that has a scoped set on: the compiled form then answers,
+	// and the copy is dropped. The corpus's files of 64 KiB or more hold
+	// 56 % of its bytes, and most are HTML pages served as robots.txt,
+	// whose compiled form keeps a third to a half of them: the bytes kept
+	// a byte after 100 questions from 1 and 2 agents went from 1.296 and
+	// 1.322 to 0.954 and 0.979 (BenchmarkRetainedStates). After 32
+	// questions, so that parse + N for N up to 20 never pays for it
+	// (166 M instructions a corpus pass at N = 20, as at bf0d28a);
+	// N = 100 does: 508 M at bf0d28a, 533 M (BenchmarkParseCheckTwoAgents).
+	compileWholeBytes = 64 << 10
+	compileWholeAfter = 32
+
 	// streamWildBudget bounds the work a streamed question, or a scan in
 	// file order, spends on patterns with wildcards: the path and pattern
 	// bytes they are matched over. A file that needs more (many wildcard
@@ -313,6 +327,16 @@ func (f *File) plan(agent, url string) (rs *RuleSet, v Verdict, answered bool) {
 		return nil, Verdict{}, false
 	}
 	s := f.findScoped(agent)
+	if s != nil && len(body) >= compileWholeBytes && f.asked.Add(1) > compileWholeAfter {
+		// A large file asked often is compiled whole, a part a question,
+		// which drops its copy and its scoped sets.
+		f.mu.Lock()
+		built := f.buildStep(buildPartWork)
+		f.mu.Unlock()
+		if built {
+			return nil, Verdict{}, false
+		}
+	}
 	if s == nil {
 		asked := f.asked.Add(1)
 		first := firstQuestion{url: url}
