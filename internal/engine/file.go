@@ -32,8 +32,9 @@
 //	rule.go          a compiled rule: its pattern, rank and test
 //	sort.go          the order in which a rule set's rules decide
 //	lazyindex.go     a rule set's index, built once it pays, or in parts
+//	prefixindex.go   the small index of a set of fewer than stepwiseRules rules
 //	indexbuild.go    the building of an index, whole or in steps
-//	index.go         the index: finding the deciding rule by literal prefix
+//	index.go         the ruleIndex: the deciding rule by literal prefix and windows
 //	prefixkey.go     the 8- and 16-byte keys and byte signatures compared first
 //	patternset.go    the seeded hash set of an entry's patterns while building
 //	window.go        the window filters of the index's wildcard rules

@@ -8,8 +8,10 @@ package engine
 // # States of a File, and what moves it on
 //
 //	Loaded     Load keeps a copy of the file (File.pending), nothing else:
-//	           1.11 bytes kept per byte over the corpus (the copy rounds up
-//	           to a size class; the File's own fields are about 7 %).
+//	           1.063 bytes kept per byte over the corpus (the copy rounds
+//	           up to a size class, 4 %; the File's own 7 words, 2 %: the
+//	           compiled form's fields sit behind one pointer,
+//	           File.compiledForm, allocated when the compile begins).
 //	Scoped     1 to maxScopedAgents agents asked about, each with the rule
 //	           set of the groups that apply to it compiled alone from one
 //	           pass over the copy (scoped.go, scopedcollect.go); the agents
@@ -20,6 +22,10 @@ package engine
 //	           (tooLarge): questions stream over the copy (stream.go) while
 //	           each question after the first compiles buildPartWork more
 //	           bytes of the whole file (buildparts.go).
+//	Compiling  a Scoped file of compileWholeBytes or more, asked
+//	           compileWholeAfter questions: each later question compiles
+//	           buildPartWork more bytes (buildparts.go), then answers from
+//	           its scoped set.
 //	Compiled   the whole file compiled (build.go, sets.go), the copy and
 //	           the scoped sets dropped: one rule set per agent, shared by
 //	           the agents of a group.
@@ -31,7 +37,9 @@ package engine
 // Compiled at a fifth agent, at Groups, Fields, Sitemaps or Compile, for a
 // blanket disallow, when a streamed question gives up (its wildcard work
 // passes streamWildBudget), or when the last part of a compile in parts
-// is done. Nothing ever leaves Compiled.
+// is done (Large or Compiling). Scoped goes to Compiling at the
+// compileWholeAfter-th question, counting those with a scoped set, of a
+// file of compileWholeBytes or more. Nothing ever leaves Compiled.
 //
 // # What a question about a rule set does
 //
@@ -53,9 +61,15 @@ package engine
 //	            indexStepWork per question, and answers by a scan with no
 //	            budget meanwhile (ruling wildcard rules out by the path's
 //	            bytes and pairs, pathpairs.go).
-//	index       then the index answers (index.go, window.go, records.go):
-//	            a binary search over the rules' literal prefixes, and the
-//	            window filters of wildcard rules.
+//	index       then the index answers. A set of fewer than stepwiseRules
+//	            rules gets a prefixIndex (prefixindex.go, 4 bytes a
+//	            distinct plain pattern): a binary search over the plain
+//	            patterns and a parent chain, then the rules that are not
+//	            plain, up to prefixIndexOthers tried in turn, more through
+//	            a ruleIndex of their own. A larger set's ruleIndex
+//	            (index.go, window.go, records.go): a binary search over the
+//	            rules' literal prefixes, and the window filters of
+//	            wildcard rules.
 //
 // No step runs apart from the question that needs it: no goroutine is
 // started, so that a call returns with no work of the engine's left.
@@ -74,12 +88,19 @@ package engine
 //	index building            some hundreds of ns a rule; 2-5 ms for
 //	                          24,000 hostile wildcard rules, in parts
 //	                          of indexStepWork (0.2-0.7 ms)
-//	compile part              buildPartWork bytes: a few tenths of a ms
+//	compile part              buildPartWork bytes: about 1.3 M
+//	                          instructions on the hostile files
+//	a question of a Large     a stream over the copy: 13-22 M
+//	hostile file              instructions for 500 KiB (the pairs'
+//	                          test of each wildcard line, pathpairs.go,
+//	                          is half); 4-12 M once compiled while its
+//	                          index is built in parts (TestQuestionInstructions)
 //
-// Memory kept per byte of input (BenchmarkRetainedStates): 1.11 loaded;
-// 1.27 with one scoped set (12 bytes a rule), 1.29 with two agents' sets,
-// and 0.28 more once a set's index is built (40 bytes a distinct literal
-// prefix); 0.98 compiled, 1.28 with every large set's index built.
+// Memory kept per byte of input (BenchmarkRetainedStates): 1.063 loaded;
+// 1.218 with one scoped set (12 bytes a rule, about 200 a set), 1.240
+// with two agents' sets, 0.96-0.98 after 100 questions (the large files
+// compiled whole, the others' sets indexed: a prefixIndex adds about 0.08
+// to a scoped set); 0.981 compiled, 1.063 with every set's index built.
 // A scoped set that would take more than the copy is not made (tooLarge).
 //
 // # The tuning table
