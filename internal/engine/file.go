@@ -135,6 +135,9 @@ func (f *File) Load(data []byte) {
 	f.pending.Store(unsafe.StringData(kept.String()))
 }
 
+// Size returns how many bytes Load copied.
+func (f *File) Size() int { return f.pendingLen }
+
 // body returns the file's copy, and false once f is compiled (the copy
 // is dropped then).
 func (f *File) body() (string, bool) {
