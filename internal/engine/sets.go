@@ -33,8 +33,10 @@ func (f *File) setFor(groups []int32, groupSet []int32, scratch *[]compiledRule)
 		if groupSet[gi] == 0 {
 			g := &f.groups[gi]
 			rs := RuleSet{compiled: g.rules, text: f.text, index: f.groupIndex(g)}
-			rs.crawlDelay, rs.hasCrawlDelay = crawlDelay(f.fields[g.fieldLo:g.fieldHi])
-			rs.requestInterval, rs.hasRequestRate = requestRate(f.fields[g.fieldLo:g.fieldHi])
+			var x setExtras
+			x.crawlDelay, x.hasCrawlDelay = crawlDelay(f.fields[g.fieldLo:g.fieldHi])
+			x.requestInterval, x.hasRequestRate = requestRate(f.fields[g.fieldLo:g.fieldHi])
+			rs.setExtras(x)
 			f.sets = append(f.sets, rs)
 			groupSet[gi] = int32(len(f.sets))
 		}
@@ -83,20 +85,22 @@ func (f *File) mergedRuleSet(groups []int32, scratch *[]compiledRule) RuleSet {
 			rs.index = &lazyIndex{compiled: all, text: f.text}
 		}
 	}
+	var x setExtras
 	for _, gi := range groups {
 		g := &f.groups[gi]
 		if d, ok := crawlDelay(f.fields[g.fieldLo:g.fieldHi]); ok {
-			rs.crawlDelay, rs.hasCrawlDelay = d, true
+			x.crawlDelay, x.hasCrawlDelay = d, true
 			break
 		}
 	}
 	for _, gi := range groups {
 		g := &f.groups[gi]
 		if d, ok := requestRate(f.fields[g.fieldLo:g.fieldHi]); ok {
-			rs.requestInterval, rs.hasRequestRate = d, true
+			x.requestInterval, x.hasRequestRate = d, true
 			break
 		}
 	}
+	rs.setExtras(x)
 	return rs
 }
 
