@@ -20,17 +20,27 @@ type prefixIndex struct {
 	// entries holds one entry per distinct plain pattern, sorted by
 	// pattern as strings.Compare orders them.
 	entries []prefixSlot
-	// others are the positions of the rules that are not plain, in
-	// deciding order.
-	others []uint16
-	// needs holds the requiredBytes of each rule of others, when they are
-	// tried in turn: a path lacking a byte a pattern requires is not
-	// matched against it.
-	needs []uint32
-	// wild, if not nil, indexes wildRules, the rules of others in their
-	// order: its positions are those of others.
-	wild      *ruleIndex
-	wildRules []compiledRule
+	// others are the rules that are not plain, in deciding order, when
+	// they are tried in turn; else wild indexes them.
+	others []otherRule
+	wild   *wildIndex
+}
+
+// An otherRule is a rule of a prefixIndex that is not plain: its
+// position, and the requiredBytes of its pattern (a path lacking a byte
+// the pattern requires is not matched against it).
+type otherRule struct {
+	need uint32
+	pos  uint16
+}
+
+// A wildIndex is the ruleIndex of the rules of a prefixIndex that are not
+// plain, when they are too many to try in turn: rules holds them in
+// deciding order, and pos their positions in the whole set.
+type wildIndex struct {
+	idx   *ruleIndex
+	rules []compiledRule
+	pos   []uint16
 }
 
 // A prefixSlot is one distinct plain pattern.
@@ -68,15 +78,16 @@ func newPrefixIndex(compiled []compiledRule, text string) *prefixIndex {
 		}
 	}
 	tryInTurn := others <= prefixIndexOthers && stars <= prefixIndexStars
+	var otherPos []uint16
 	if others > 0 {
-		idx.others = make([]uint16, 0, others)
+		otherPos = make([]uint16, 0, others)
 	}
 	plain := make([]uint16, 0, len(compiled)-others)
 	for i := range compiled {
 		if compiled[i].plain() {
 			plain = append(plain, uint16(i))
 		} else {
-			idx.others = append(idx.others, uint16(i))
+			otherPos = append(otherPos, uint16(i))
 		}
 	}
 	// By pattern, then position: the first of equal patterns is the best.
@@ -110,25 +121,26 @@ func newPrefixIndex(compiled []compiledRule, text string) *prefixIndex {
 		entries = append(entries, slot)
 	}
 	// Kept as long as its rule set: exactly sized when equal patterns
-	// left much of it unused.
+	// left some of it unused.
 	idx.entries = entries
-	if len(entries) < cap(entries)*3/4 {
+	if len(entries) < cap(entries) {
 		idx.entries = slices.Clone(entries)
 	}
-	if others > 0 && tryInTurn {
-		idx.needs = make([]uint32, others)
+	switch {
+	case others > 0 && tryInTurn:
+		idx.others = make([]otherRule, others)
 		wb := getWireBuffer()
-		for i, pos := range idx.others {
-			idx.needs[i] = requiredBytes(wirePattern(&compiled[pos], text, wb))
+		for i, pos := range otherPos {
+			idx.others[i] = otherRule{need: requiredBytes(wirePattern(&compiled[pos], text, wb)), pos: pos}
 		}
 		wb.release()
-	}
-	if !tryInTurn {
-		idx.wildRules = make([]compiledRule, others)
-		for i, pos := range idx.others {
-			idx.wildRules[i] = compiled[pos]
+	case !tryInTurn:
+		w := &wildIndex{rules: make([]compiledRule, others), pos: otherPos}
+		for i, pos := range otherPos {
+			w.rules[i] = compiled[pos]
 		}
-		idx.wild = newRuleIndex(idx.wildRules, text)
+		w.idx = newRuleIndex(w.rules, text)
+		idx.wild = w
 	}
 	return idx
 }
@@ -167,17 +179,19 @@ func (idx *prefixIndex) find(compiled []compiledRule, text, path string) int32 {
 			best = int32(entries[e].rule) // the longest: no parent's rule does better
 		}
 	}
-	if idx.wild != nil {
-		if len(idx.others) == 0 || int32(idx.others[0]) >= best {
+	if w := idx.wild; w != nil {
+		if int32(w.pos[0]) >= best {
 			return best
 		}
-		if w := idx.wild.find(idx.wildRules, text, path); w != noRule && int32(idx.others[w]) < best {
-			best = int32(idx.others[w])
+		if i := w.idx.find(w.rules, text, path); i != noRule && int32(w.pos[i]) < best {
+			best = int32(w.pos[i])
 		}
 		return best
 	}
 	var have uint32 // the path's byteSignature, once a rule's first bytes agree
-	for i, pos := range idx.others {
+	for i := range idx.others {
+		o := &idx.others[i]
+		pos := o.pos
 		if int32(pos) >= best {
 			break
 		}
@@ -188,7 +202,7 @@ func (idx *prefixIndex) find(compiled []compiledRule, text, path string) int32 {
 		if have == 0 {
 			have = byteSignature(path) | 1<<31 // never 0 again
 		}
-		if idx.needs[i]&^have == 0 && c.matchesFully(text, path) {
+		if o.need&^have == 0 && c.matchesFully(text, path) {
 			return int32(pos)
 		}
 	}
