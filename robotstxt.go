@@ -27,8 +27,9 @@
 // the form that answers every later question about it (Allowed, Explain,
 // Agent, CrawlDelay, RequestRate, Usage) in tens of nanoseconds. A fifth
 // agent, or Groups, Fields or Sitemaps, compiles the whole file and drops
-// the copy. A crawler pays for reading a file about once, however many
-// questions it asks of it. A rule set of thousands of wildcard rules is
+// the copy; so do a file's 32nd and later questions, a part each, for a
+// file of 64 KiB or more. A crawler pays for reading a file about once,
+// however many questions it asks of it. A rule set of thousands of wildcard rules is
 // indexed once its questions have paid for that, a bounded part per
 // question, so that no question waits for the whole index; the questions
 // asked meanwhile try the rules in turn. No call leaves a goroutine
