@@ -100,17 +100,26 @@ type compiledForm struct {
 	// File.mu.
 	parts *partialBuild
 
-	groups    []group
-	agents    []string // user-agent values, in file order
-	fields    []Field  // other directives, in file order
-	text      string   // the string block: every kept string is a part of it
-	sitemaps  []string
+	groups []group
+	// strs holds the user-agent values, in file order, then the sitemap
+	// values, the first agentsN of them agents: one slice header, not
+	// two (see agents and sitemaps).
+	strs      []string
+	fields    []Field // other directives, in file order
+	text      string  // the string block: every kept string is a part of it
+	agentsN   int32
 	tokens    []agentToken // every product token of the file
 	slots     []uint32     // finds tokens by name (see agents.go)
 	tokenMask uint32       // the bits of a slot that hold a token's index
 	globalSet int32        // 1 + the index in sets of the rules of the "*" groups; 0 if none
 	sets      []RuleSet    // the rule sets tokens lead to
 }
+
+// agents returns the user-agent values, in file order.
+func (c *compiledForm) agents() []string { return c.strs[:c.agentsN:c.agentsN] }
+
+// sitemaps returns the values of the sitemap lines, in file order.
+func (c *compiledForm) sitemaps() []string { return c.strs[c.agentsN:] }
 
 // emptyForm is the compiled form of an empty file, shared: nothing
 // writes it.
@@ -201,7 +210,7 @@ func (f *File) compile() {
 // Sitemaps returns a copy of the values of the file's sitemap lines.
 func (f *File) Sitemaps() []string {
 	f.Compile()
-	return append([]string(nil), f.sitemaps...)
+	return append([]string(nil), f.sitemaps()...)
 }
 
 // Fields returns a copy of the file's other directives, in file order.
@@ -218,7 +227,7 @@ func (f *File) Groups() []Group {
 		g := &f.groups[i]
 		out[i] = Group{
 			Line:   int(g.line),
-			Agents: append([]string(nil), f.agents[g.agentLo:g.agentHi]...),
+			Agents: append([]string(nil), f.agents()[g.agentLo:g.agentHi]...),
 			Rules:  f.rulesAsWritten(g),
 			Fields: append([]Field(nil), f.fields[g.fieldLo:g.fieldHi]...),
 		}

@@ -17,7 +17,7 @@ import (
 // holds index ranges into the File's file-order slices.
 type group struct {
 	line             int32 // line of the group's first user-agent line
-	agentLo, agentHi int32 // f.agents[agentLo:agentHi]
+	agentLo, agentHi int32 // f.agents()[agentLo:agentHi]
 	fieldLo, fieldHi int32 // f.fields[fieldLo:fieldHi]
 	global           bool  // some agent is "*"
 	rules            []compiledRule

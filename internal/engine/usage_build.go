@@ -45,7 +45,7 @@ func (f *File) buildUsage() {
 		if g.global {
 			globalGroups = append(globalGroups, int32(gi))
 		}
-		for _, value := range f.agents[g.agentLo:g.agentHi] {
+		for _, value := range f.agents()[g.agentLo:g.agentHi] {
 			if !parse.IsGlobalAgent(value) {
 				names = append(names, parse.Naming{Token: parse.AgentToken(value), Group: int32(gi)})
 			}
