@@ -6,7 +6,7 @@ import (
 )
 
 // A prefixIndex is the index of a rule set of fewer than stepwiseRules
-// rules, made for the plain patterns real files' sets hold most: 4 bytes
+// rules, or of up to prefixIndexMaxRules nearly all plain, made for the plain patterns real files' sets hold most: 4 bytes
 // a distinct plain pattern, where a ruleIndex takes 40 a distinct literal
 // prefix (BenchmarkRetainedStates). A plain pattern matches every path it
 // is a prefix of, so the plain patterns that start a path are a chain of
@@ -56,9 +56,26 @@ type prefixSlot struct {
 const noSlot = 1<<16 - 1
 
 // prefixIndexable reports whether compiled, a rule set in deciding order,
-// takes a prefixIndex: fewer than stepwiseRules rules. A larger set's
-// ruleIndex is built in parts (see plan.go).
-func prefixIndexable(compiled []compiledRule) bool { return len(compiled) < stepwiseRules }
+// takes a prefixIndex: fewer than stepwiseRules rules, or up to
+// prefixIndexMaxRules of which at most prefixIndexOthers are not plain.
+// Another set's ruleIndex is built in parts (see plan.go).
+func prefixIndexable(compiled []compiledRule) bool {
+	if len(compiled) < stepwiseRules {
+		return true
+	}
+	if len(compiled) > prefixIndexMaxRules {
+		return false
+	}
+	others := 0
+	for i := range compiled {
+		if !compiled[i].plain() {
+			if others++; others > prefixIndexOthers {
+				return false
+			}
+		}
+	}
+	return true
+}
 
 // plain reports whether the rule's pattern is a plain prefix of ASCII
 // bytes in wire form: it matches exactly the paths that start with it.

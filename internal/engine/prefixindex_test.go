@@ -73,8 +73,9 @@ func TestPrefixIndexAgainstScan(t *testing.T) {
 
 // A set of fewer than stepwiseRules rules takes a prefixIndex, which tries
 // up to prefixIndexOthers rules that are not plain in turn and indexes
-// more with a ruleIndex of their own; a lazy index of such a set builds
-// it, and no ruleIndex for the whole set. A larger set takes the
+// more with a ruleIndex of their own; so does a set of up to
+// prefixIndexMaxRules rules nearly all plain. A lazy index of such a set
+// builds it, and no ruleIndex for the whole set. Another set takes the
 // ruleIndex, built in parts.
 func TestPrefixIndexChosen(t *testing.T) {
 	var body strings.Builder
@@ -94,7 +95,9 @@ func TestPrefixIndexChosen(t *testing.T) {
 	}{
 		{"plain", plainOnly, true, false},
 		{"many wildcards", body.String(), true, true},
-		{"too many rules", "user-agent: *\n" + strings.Repeat("disallow: /a\n", stepwiseRules), false, false},
+		{"many plain rules", "user-agent: *\n" + strings.Repeat("disallow: /p\n", stepwiseRules), true, false},
+		{"too many plain rules", "user-agent: *\n" + strings.Repeat("disallow: /p\n", prefixIndexMaxRules+1), false, false},
+		{"many rules, many wildcards", "user-agent: *\n" + strings.Repeat("disallow: /*a\n", stepwiseRules), false, false},
 	}
 	for _, tt := range tests {
 		f := load([]byte(tt.body))
