@@ -96,11 +96,11 @@ package engine
 //	                          is half); 4-12 M once compiled while its
 //	                          index is built in parts (TestQuestionInstructions)
 //
-// Memory kept per byte of input (BenchmarkRetainedStates): 1.063 loaded;
-// 1.218 with one scoped set (12 bytes a rule, about 200 a set), 1.240
-// with two agents' sets, 0.96-0.98 after 100 questions (the large files
-// compiled whole, the others' sets indexed: a prefixIndex adds about 0.08
-// to a scoped set); 0.981 compiled, 1.063 with every set's index built.
+// Memory kept per byte of input (BenchmarkRetainedStates): 1.059 loaded;
+// 1.208 with one scoped set (12 bytes a rule, about 200 a set), 1.229
+// with two agents' sets, 0.92-0.94 after 100 questions (the large files
+// compiled whole, the others' sets indexed); 0.929 compiled, 0.987 with
+// every asked set's index built.
 // A scoped set that would take more than the copy is not made (tooLarge).
 //
 // # The tuning table
