@@ -209,3 +209,50 @@ func medianDuration(ds []time.Duration) time.Duration {
 	}
 	return s[len(s)/2]
 }
+
+// latencyCountEnv, set, makes TestQuestionInstructions ask every family
+// and path size latencyQuestions questions through countedQuestion, for
+// callgrind to count each question's instructions (it dumps after each
+// call):
+//
+//	go test -c -o /tmp/root.test .
+//	ROBOTSTXT_LATENCY_COUNT=1 GOGC=off GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind \
+//	  --collect-atstart=no --toggle-collect='*countedQuestion' --dump-after='*countedQuestion' \
+//	  --toggle-collect='*countedMarker' --dump-after='*countedMarker' \
+//	  --callgrind-out-file=/tmp/q.out /tmp/root.test -test.run '^TestQuestionInstructions$' -test.v
+//	for f in $(ls /tmp/q.out.* | sort -t. -k3 -n); do grep -m1 '^summary' $f; done
+//
+// prints one count a question, in order, each family's after a count of
+// a few instructions (countedMarker).
+const latencyCountEnv = "ROBOTSTXT_LATENCY_COUNT"
+
+// TestQuestionInstructions asks the questions whose instructions
+// callgrind counts (see latencyCountEnv); it prints the order of the
+// families and path sizes, latencyQuestions questions each.
+func TestQuestionInstructions(t *testing.T) {
+	if os.Getenv(latencyCountEnv) == "" {
+		t.Skip("set " + latencyCountEnv + " and run under callgrind to count each question's instructions")
+	}
+	for _, f := range latencyFiles() {
+		for _, n := range []int{100, 16 << 10} {
+			url := "https://example.com" + f.Path(n)
+			r := robotstxt.Parse(f.File)
+			countedMarker() // a dump of a few instructions: the family starts
+			for q := 1; q <= latencyQuestions; q++ {
+				countedQuestion(r, url)
+			}
+			fmt.Printf("family %s path %d\n", f.Name, n)
+		}
+	}
+}
+
+// countedQuestion is one question, a function of its own for callgrind
+// to count.
+//
+//go:noinline
+func countedQuestion(r *robotstxt.Robots, url string) bool { return r.Allowed("Googlebot", url) }
+
+// countedMarker marks where a family's questions start among the counts.
+//
+//go:noinline
+func countedMarker() {}

@@ -50,7 +50,6 @@ func ParseWith(data []byte, opts Options) *Robots {
 		data = data[:limit]
 		r.truncated = true
 	}
-	r.size = len(data)
 	r.file.Load(data)
 	return r
 }

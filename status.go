@@ -47,7 +47,7 @@ func (r *Robots) Outcome() Outcome {
 	if r == nil {
 		return Rules
 	}
-	return r.outcome
+	return Outcome(r.outcome)
 }
 
 // FromStatus returns the Robots for an HTTP status code and body, as Google
@@ -118,7 +118,7 @@ func FromResponse(resp *http.Response) (*Robots, error) {
 // blanket returns the Robots of a blanket answer: AllowAll answers as an
 // empty file does, DisallowAll false to every question.
 func blanket(outcome Outcome) *Robots {
-	r := &Robots{outcome: outcome}
+	r := &Robots{outcome: uint8(outcome)}
 	if outcome == DisallowAll {
 		r.file.DisallowAll()
 	}

@@ -284,6 +284,9 @@ func (b *builder) compact(raw, wire span, info uint8) (span, uint8) {
 
 // finish gives r its parts, each array allocated once at its exact size.
 func (b *builder) finish(f *File) {
+	if f.compiledForm == nil {
+		f.compiledForm = new(compiledForm)
+	}
 	if len(b.text) == 0 && len(b.groups) == 0 && len(b.fields) == 0 {
 		return
 	}
@@ -304,12 +307,8 @@ func (b *builder) finish(f *File) {
 	for i, sp := range b.sitemaps {
 		strs[n+i] = str(sp)
 	}
-	n += len(b.sitemaps)
-	if len(b.agents) > 0 {
-		f.agents = strs[:len(b.agents):len(b.agents)]
-	}
-	if len(b.sitemaps) > 0 {
-		f.sitemaps = strs[len(b.agents):n:n]
+	if len(strs) > 0 {
+		f.strs, f.agentsN = strs, int32(len(b.agents))
 	}
 
 	if len(b.fields) > 0 {

@@ -30,8 +30,12 @@ func (f *File) buildStep(work int) (built bool) {
 	}
 	body, ok := f.body()
 	if !ok {
+		f.compiledForm = &emptyForm
 		f.setBuilt()
 		return true
+	}
+	if f.compiledForm == nil {
+		f.compiledForm = new(compiledForm)
 	}
 	p := f.parts
 	if p == nil {
@@ -58,3 +62,7 @@ func (f *File) setBuilt() {
 	f.pending.Store(nil)
 	f.scoped.Store(nil)
 }
+
+// compiling reports whether a compile in parts is under way. f.mu must be
+// held, or no question be under way.
+func (f *File) compiling() bool { return f.compiledForm != nil && f.parts != nil }

@@ -58,7 +58,7 @@ func TestBuildInParts(t *testing.T) {
 				t.Fatalf("%s in parts of %d bytes (%d parts) differs from the file compiled at once (-at once +in parts):\n%s",
 					name, work, parts, cmp.Diff(want, got))
 			}
-			if f.pending.Load() != nil || f.parts != nil {
+			if f.pending.Load() != nil || f.compiling() {
 				t.Fatalf("%s in parts of %d bytes: the copy or the partial build is kept once compiled", name, work)
 			}
 			if lines := strings.Count(string(data), "\n"); work == 1 && lines > 2 && parts < lines {
@@ -111,11 +111,11 @@ func TestLargeFileCompiledInParts(t *testing.T) {
 		if v := f.Explain("bot", url); v.Allowed != allowed || v.Rule.Line != line {
 			t.Fatalf("question %d: Explain(bot, %q) = %v; reference: %v, line %d", q+1, url, v, allowed, line)
 		}
-		if q == 0 && (!f.tooLarge.Load() || f.parts != nil) {
-			t.Fatalf("after the first question: too large %v, compile started %v", f.tooLarge.Load(), f.parts != nil)
+		if q == 0 && (!f.tooLarge.Load() || f.compiling()) {
+			t.Fatalf("after the first question: too large %v, compile started %v", f.tooLarge.Load(), f.compiling())
 		}
 	}
-	if !f.built.Load() || f.pending.Load() != nil || f.parts != nil {
+	if !f.built.Load() || f.pending.Load() != nil || f.compiling() {
 		t.Fatalf("not compiled after %d questions", questions)
 	}
 	g := load(body)
@@ -167,5 +167,46 @@ func TestLargeFileCompiledByQuestions(t *testing.T) {
 	}
 	if large < 10 {
 		t.Fatalf("%d files compiled in parts: too few to test", large)
+	}
+}
+
+// A file of compileWholeBytes or more that is not too large for scoped
+// sets answers from them, then, from its compileWholeAfter-th question
+// with a scoped set on, is compiled a part a question, which drops its
+// copy and its scoped sets; every answer on the way is the reference
+// model's (RFC 9309 section 2.2.2; Google's docs, "Order of precedence
+// for rules"). A smaller file keeps its copy.
+func TestLargeFileAskedOftenCompiledWhole(t *testing.T) {
+	var body strings.Builder
+	body.WriteString("user-agent: bot\ndisallow: /a\nallow: /a/b\ndisallow: /*.pdf$\n\nuser-agent: *\ndisallow: /\n")
+	for body.Len() < 3*compileWholeBytes {
+		body.WriteString("# a page of comments, as HTML served as robots.txt is to a parser\n")
+	}
+	large := []byte(body.String())
+	small := []byte(body.String()[:compileWholeBytes/2])
+	urls := []string{"/a", "/a/b", "/c.pdf", "/x", "/a/b.pdf"}
+	parts := (len(large) + buildPartWork - 1) / buildPartWork
+	for _, tt := range []struct {
+		name    string
+		data    []byte
+		compile bool
+	}{{"large", large, true}, {"small", small, false}} {
+		f := load(tt.data)
+		ref := reference.New(tt.data)
+		questions := compileWholeAfter + parts + 2 // the first of each agent builds its set
+		for q := 0; q < questions; q++ {
+			agent := []string{"bot", "other"}[q%2]
+			url := urls[q%len(urls)]
+			allowed, line := ref.Verdict(agent, url)
+			if v := f.Explain(agent, url); v.Allowed != allowed || v.Rule.Line != line {
+				t.Fatalf("%s, question %d: Explain(%s, %q) = %v; reference: %v, line %d", tt.name, q+1, agent, url, v, allowed, line)
+			}
+			if q+1 < compileWholeAfter && f.built.Load() {
+				t.Fatalf("%s compiled whole at question %d, before %d", tt.name, q+1, compileWholeAfter)
+			}
+		}
+		if compiled := f.built.Load() && f.pending.Load() == nil && f.scoped.Load() == nil; compiled != tt.compile {
+			t.Errorf("%s: compiled whole, copy dropped: %v, want %v", tt.name, compiled, tt.compile)
+		}
 	}
 }

@@ -70,7 +70,7 @@ func TestHostileFirstQuestionBuildsWhatItNeeds(t *testing.T) {
 			if got, want := fresh.decide(path), scanDecide(rs.compiled, rs.text, path); !sameRule(got, want) {
 				t.Fatalf("%s, path of %d bytes: decided by %v, the scan by %v", f.Name, len(path), got, want)
 			}
-			built := fresh.index.built.Load() != nil
+			built := fresh.index.ready()
 			if built != wantBuilt {
 				t.Errorf("%s, first question, path of %d bytes: index built %v, want %v (charged %d bytes of %d)", f.Name, len(path),
 					built, wantBuilt, fresh.index.scanned.Load(), scanBytesPerRule*len(fresh.compiled))
@@ -188,7 +188,7 @@ func testHostileIndexBuiltInSteps(t *testing.T) {
 			fresh.index.mu.Lock()
 			stepped = stepped || fresh.index.steps != nil
 			fresh.index.mu.Unlock()
-			if builtAt < 0 && fresh.index.built.Load() != nil {
+			if builtAt < 0 && fresh.index.ready() {
 				builtAt = q
 			}
 		}
@@ -231,9 +231,9 @@ func TestLargeRandomIndexBuiltInSteps(t *testing.T) {
 			stepped = stepped || fresh.index.steps != nil
 			fresh.index.mu.Unlock()
 		}
-		if fresh.index.built.Load() == nil || !stepped {
+		if !fresh.index.ready() || !stepped {
 			t.Errorf("round %d: %d rules, %d questions: index built %v, in parts %v; want both", round, len(rs.compiled), 4*scanQueries,
-				fresh.index.built.Load() != nil, stepped)
+				fresh.index.ready(), stepped)
 		}
 	}
 }

@@ -170,7 +170,7 @@ func TestLazyIndexQuestionOrderAgainstScan(t *testing.T) {
 			if got := fresh.decide(paths[i]); !sameRule(got, want) {
 				t.Fatalf("round %d, question %d, path %q: decided by %v, the scan by %v\n%s", round, q, paths[i], got, want, body)
 			}
-			if builtAt < 0 && fresh.index.built.Load() != nil {
+			if builtAt < 0 && fresh.index.ready() {
 				builtAt = q
 			}
 		}
@@ -222,7 +222,7 @@ func TestLazyIndexConcurrentFirstQuestions(t *testing.T) {
 		for e := range errs {
 			t.Fatal(e)
 		}
-		if fresh.index.built.Load() == nil {
+		if !fresh.index.ready() {
 			t.Fatalf("round %d: %d questions and no index built", round, 8*3*len(paths))
 		}
 	}

@@ -8,8 +8,10 @@ package engine
 // # States of a File, and what moves it on
 //
 //	Loaded     Load keeps a copy of the file (File.pending), nothing else:
-//	           1.11 bytes kept per byte over the corpus (the copy rounds up
-//	           to a size class; the File's own fields are about 7 %).
+//	           1.063 bytes kept per byte over the corpus (the copy rounds
+//	           up to a size class, 4 %; the File's own 7 words, 2 %: the
+//	           compiled form's fields sit behind one pointer,
+//	           File.compiledForm, allocated when the compile begins).
 //	Scoped     1 to maxScopedAgents agents asked about, each with the rule
 //	           set of the groups that apply to it compiled alone from one
 //	           pass over the copy (scoped.go, scopedcollect.go); the agents
@@ -20,6 +22,10 @@ package engine
 //	           (tooLarge): questions stream over the copy (stream.go) while
 //	           each question after the first compiles buildPartWork more
 //	           bytes of the whole file (buildparts.go).
+//	Compiling  a Scoped file of compileWholeBytes or more, asked
+//	           compileWholeAfter questions: each later question compiles
+//	           buildPartWork more bytes (buildparts.go), then answers from
+//	           its scoped set.
 //	Compiled   the whole file compiled (build.go, sets.go), the copy and
 //	           the scoped sets dropped: one rule set per agent, shared by
 //	           the agents of a group.
@@ -31,7 +37,9 @@ package engine
 // Compiled at a fifth agent, at Groups, Fields, Sitemaps or Compile, for a
 // blanket disallow, when a streamed question gives up (its wildcard work
 // passes streamWildBudget), or when the last part of a compile in parts
-// is done. Nothing ever leaves Compiled.
+// is done (Large or Compiling). Scoped goes to Compiling at the
+// compileWholeAfter-th question, counting those with a scoped set, of a
+// file of compileWholeBytes or more. Nothing ever leaves Compiled.
 //
 // # What a question about a rule set does
 //
@@ -53,9 +61,15 @@ package engine
 //	            indexStepWork per question, and answers by a scan with no
 //	            budget meanwhile (ruling wildcard rules out by the path's
 //	            bytes and pairs, pathpairs.go).
-//	index       then the index answers (index.go, window.go, records.go):
-//	            a binary search over the rules' literal prefixes, and the
-//	            window filters of wildcard rules.
+//	index       then the index answers. A set of fewer than stepwiseRules
+//	            rules gets a prefixIndex (prefixindex.go, 4 bytes a
+//	            distinct plain pattern): a binary search over the plain
+//	            patterns and a parent chain, then the rules that are not
+//	            plain, up to prefixIndexOthers tried in turn, more through
+//	            a ruleIndex of their own. A larger set's ruleIndex
+//	            (index.go, window.go, records.go): a binary search over the
+//	            rules' literal prefixes, and the window filters of
+//	            wildcard rules.
 //
 // No step runs apart from the question that needs it: no goroutine is
 // started, so that a call returns with no work of the engine's left.
@@ -74,12 +88,19 @@ package engine
 //	index building            some hundreds of ns a rule; 2-5 ms for
 //	                          24,000 hostile wildcard rules, in parts
 //	                          of indexStepWork (0.2-0.7 ms)
-//	compile part              buildPartWork bytes: a few tenths of a ms
+//	compile part              buildPartWork bytes: about 1.3 M
+//	                          instructions on the hostile files
+//	a question of a Large     a stream over the copy: 13-22 M
+//	hostile file              instructions for 500 KiB (the pairs'
+//	                          test of each wildcard line, pathpairs.go,
+//	                          is half); 4-12 M once compiled while its
+//	                          index is built in parts (TestQuestionInstructions)
 //
-// Memory kept per byte of input (BenchmarkRetainedStates): 1.11 loaded;
-// 1.27 with one scoped set (12 bytes a rule), 1.29 with two agents' sets,
-// and 0.28 more once a set's index is built (40 bytes a distinct literal
-// prefix); 0.98 compiled, 1.28 with every large set's index built.
+// Memory kept per byte of input (BenchmarkRetainedStates): 1.059 loaded;
+// 1.208 with one scoped set (12 bytes a rule, about 200 a set), 1.229
+// with two agents' sets, 0.92-0.94 after 100 questions (the large files
+// compiled whole, the others' sets indexed); 0.929 compiled, 0.987 with
+// every asked set's index built.
 // A scoped set that would take more than the copy is not made (tooLarge).
 //
 // # The tuning table
@@ -192,6 +213,20 @@ const (
 	// question.
 	buildPartWork = 64 << 10
 
+	// A file of compileWholeBytes or more is compiled whole, a part of
+	// buildPartWork bytes a question, from its compileWholeAfter-th
+	// question that has a scoped set on: the compiled form then answers,
+	// and the copy is dropped. The corpus's files of 64 KiB or more hold
+	// 56 % of its bytes, and most are HTML pages served as robots.txt,
+	// whose compiled form keeps a third to a half of them: the bytes kept
+	// a byte after 100 questions from 1 and 2 agents went from 1.296 and
+	// 1.322 to 0.954 and 0.979 (BenchmarkRetainedStates). After 32
+	// questions, so that parse + N for N up to 20 never pays for it
+	// (166 M instructions a corpus pass at N = 20, as at bf0d28a);
+	// N = 100 does: 508 M at bf0d28a, 533 M (BenchmarkParseCheckTwoAgents).
+	compileWholeBytes = 64 << 10
+	compileWholeAfter = 32
+
 	// streamWildBudget bounds the work a streamed question, or a scan in
 	// file order, spends on patterns with wildcards: the path and pattern
 	// bytes they are matched over. A file that needs more (many wildcard
@@ -248,6 +283,31 @@ const (
 	// save at most 8 bytes a window, and cost a hash probe per window
 	// found.
 	denseWindows = 64
+
+	// prefixIndexOthers is the most rules that are not plain prefixes
+	// (wildcards, non-ASCII bytes) a prefixIndex tries in turn, ruling
+	// most out by their first bytes and the bytes they require, and
+	// prefixIndexStars the most stars they may hold together, which
+	// bound a question's full matches to about as many passes over the
+	// path; more get a ruleIndex of their own. On BenchmarkAllowedCorpus
+	// (compiled, instructions a question by callgrind) and
+	// BenchmarkRetainedStates (100 questions from 2 agents): 16 took
+	// 1,202 instructions (before the required bytes) and kept 1.353
+	// bytes a byte, 32 1,142 and 1.336, 64 1,127 and about 1.318, 128
+	// 1,108 and 1.316: a ruleIndex over a few dozen wild rules costs more
+	// instructions than trying them, and 28 bytes a rule.
+	prefixIndexOthers = 64
+	prefixIndexStars  = 2 * prefixIndexOthers
+
+	// prefixIndexMaxRules: a set of stepwiseRules rules or more, up to
+	// this many, whose rules are plain but for prefixIndexOthers, takes
+	// a prefixIndex too, built at once: sorting 8,192 patterns takes
+	// about 4 M instructions, where its ruleIndex would keep 40 bytes a
+	// pattern (the corpus's one such set, 4,997 rules for Googlebot in
+	// 118 KB, kept 0.023 bytes a byte of the whole corpus). Larger sets,
+	// the hostile files' tens of thousands of plain rules, are indexed in
+	// parts.
+	prefixIndexMaxRules = 8192
 )
 
 // Allowed reports whether the crawler agent may fetch url: the verdict of
@@ -298,6 +358,16 @@ func (f *File) plan(agent, url string) (rs *RuleSet, v Verdict, answered bool) {
 		return nil, Verdict{}, false
 	}
 	s := f.findScoped(agent)
+	if s != nil && len(body) >= compileWholeBytes && f.asked.Add(1) > compileWholeAfter {
+		// A large file asked often is compiled whole, a part a question,
+		// which drops its copy and its scoped sets.
+		f.mu.Lock()
+		built := f.buildStep(buildPartWork)
+		f.mu.Unlock()
+		if built {
+			return nil, Verdict{}, false
+		}
+	}
 	if s == nil {
 		asked := f.asked.Add(1)
 		first := firstQuestion{url: url}
@@ -366,7 +436,7 @@ func (f *File) largeQuestion(body, agent, url string, asked uint32) (v Verdict, 
 // yet built, for its first scopedScans questions.
 func (s *scopedSet) scanning(rs *RuleSet) bool {
 	idx := rs.index
-	return idx != nil && idx.built.Load() == nil && s.scans.Load() < scopedScans && s.scans.Add(1) <= scopedScans
+	return idx != nil && !idx.ready() && s.scans.Load() < scopedScans && s.scans.Add(1) <= scopedScans
 }
 
 // decide returns the rule of rs that decides for path, or nil when none
@@ -400,10 +470,16 @@ func (rs *RuleSet) decide(path string) *compiledRule {
 // budget), then, for a set of stepwiseRules or more, by a part of the
 // building and a scan, else through the index, built at once if need be.
 func (l *lazyIndex) find(path string) int32 {
+	if p := l.small.Load(); p != nil {
+		return p.find(l.compiled, l.text, path)
+	}
 	idx := l.built.Load()
 	if idx == nil {
 		if pos, ok := l.scan(path); ok {
 			return pos
+		}
+		if p := l.getSmall(); p != nil {
+			return p.find(l.compiled, l.text, path)
 		}
 		if len(l.compiled) >= stepwiseRules {
 			if pos, ok := l.stepThenScan(path); ok {

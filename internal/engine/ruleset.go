@@ -8,15 +8,50 @@ type RuleSet struct {
 	// compiled is ordered so that the first rule that matches a path
 	// decides: by priority (longer patterns first), allow before disallow
 	// at equal priority, then in file order. See RuleSet.decide.
-	compiled        []compiledRule
-	text            string     // the file's string block, which compiled rules' patterns are spans of
-	index           *lazyIndex // nil for small sets
+	compiled []compiledRule
+	text     string     // the file's string block, which compiled rules' patterns are spans of
+	index    *lazyIndex // nil for small sets
+	// extras are what the groups say besides rules, nil when they say
+	// nothing: most sets, which then take 64 bytes rather than 96.
+	extras      *setExtras
+	disallowAll bool // the file is a blanket disallow
+}
+
+// setExtras are a rule set's crawl-delay, request-rate and preferences.
+type setExtras struct {
 	crawlDelay      time.Duration
-	hasCrawlDelay   bool
 	requestInterval time.Duration
+	hasCrawlDelay   bool
 	hasRequestRate  bool
-	disallowAll     bool              // the file is a blanket disallow
 	usage           *usagePreferences // Content-Usage and Content-Signal lines; see buildUsage
+}
+
+// setExtras sets the extras of rs to x, or to none when x says nothing.
+func (rs *RuleSet) setExtras(x setExtras) {
+	if x == (setExtras{}) {
+		rs.extras = nil
+		return
+	}
+	rs.extras = &x
+}
+
+// preferences returns the set's Content-Usage and Content-Signal
+// preferences, or nil.
+func (rs *RuleSet) preferences() *usagePreferences {
+	if rs.extras == nil {
+		return nil
+	}
+	return rs.extras.usage
+}
+
+// setPreferences sets the set's preferences to p, in extras of its own.
+func (rs *RuleSet) setPreferences(p *usagePreferences) {
+	var x setExtras
+	if rs.extras != nil {
+		x = *rs.extras
+	}
+	x.usage = p
+	rs.setExtras(x)
 }
 
 // The rule sets of files without rules for an agent, and of a blanket
@@ -32,12 +67,20 @@ func NoRules() *RuleSet { return &noRules }
 
 // CrawlDelay returns the first valid crawl-delay of the groups the rule
 // set comes from (see delay.go).
-func (rs *RuleSet) CrawlDelay() (time.Duration, bool) { return rs.crawlDelay, rs.hasCrawlDelay }
+func (rs *RuleSet) CrawlDelay() (time.Duration, bool) {
+	if rs.extras == nil {
+		return 0, false
+	}
+	return rs.extras.crawlDelay, rs.extras.hasCrawlDelay
+}
 
 // RequestRate returns the interval of the first valid request-rate of the
 // groups the rule set comes from (see delay.go).
 func (rs *RuleSet) RequestRate() (time.Duration, bool) {
-	return rs.requestInterval, rs.hasRequestRate
+	if rs.extras == nil {
+		return 0, false
+	}
+	return rs.extras.requestInterval, rs.extras.hasRequestRate
 }
 
 // Allowed reports whether rs allows url.

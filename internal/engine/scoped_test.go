@@ -416,7 +416,7 @@ func TestScopedScansThenIndex(t *testing.T) {
 			}
 			compareWithReference(t, body, ref, f, "bot", url)
 		}
-		if s := f.findScoped("bot"); s == nil || s.ruleSet().index.built.Load() == nil {
+		if s := f.findScoped("bot"); s == nil || !s.ruleSet().index.ready() {
 			t.Errorf("long paths %v: the index is not built after %d questions", long, 3*scopedScans)
 		}
 	}

@@ -309,9 +309,11 @@ func (b *builder) scopedRules(rs *RuleSet, fileOrder *[]compiledRule, body, agen
 	}
 	if len(b.scopedFields) > 0 {
 		// As setFor and buildUsage find them for the groups merged.
-		rs.crawlDelay, rs.hasCrawlDelay = crawlDelay(b.scopedFields)
-		rs.requestInterval, rs.hasRequestRate = requestRate(b.scopedFields)
-		rs.usage = groupPreferences(b.scopedFields)
+		var x setExtras
+		x.crawlDelay, x.hasCrawlDelay = crawlDelay(b.scopedFields)
+		x.requestInterval, x.hasRequestRate = requestRate(b.scopedFields)
+		x.usage = groupPreferences(b.scopedFields)
+		rs.setExtras(x)
 		clear(b.scopedFields)
 	}
 	text := padded(body)

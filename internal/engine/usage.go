@@ -42,13 +42,14 @@ type ContentSignal struct {
 
 // Usage returns the Usage of url under the rule set's preferences.
 func (rs *RuleSet) Usage(url string) Usage {
-	if rs.usage == nil {
+	prefs := rs.preferences()
+	if prefs == nil {
 		return Usage{Fetchable: rs.Allowed(url)}
 	}
 	// One wire-form path serves both the fetch verdict and the preferences.
 	var buf [pathBufSize]byte
 	path := wirePath(url, &buf)
-	return rs.usage.usage(path, rs.allowsPath(path))
+	return prefs.usage(path, rs.allowsPath(path))
 }
 
 // add combines one more applicable answer into d, the most restrictive

@@ -45,7 +45,7 @@ func (f *File) buildUsage() {
 		if g.global {
 			globalGroups = append(globalGroups, int32(gi))
 		}
-		for _, value := range f.agents[g.agentLo:g.agentHi] {
+		for _, value := range f.agents()[g.agentLo:g.agentHi] {
 			if !parse.IsGlobalAgent(value) {
 				names = append(names, parse.Naming{Token: parse.AgentToken(value), Group: int32(gi)})
 			}
@@ -57,11 +57,11 @@ func (f *File) buildUsage() {
 		var token string
 		token, groups, i = parse.NextAgent(names, i, groups)
 		if rs, specific := f.lookup(token); specific {
-			rs.usage = mergePreferences(perGroup, groups)
+			rs.setPreferences(mergePreferences(perGroup, groups))
 		}
 	}
 	if len(globalGroups) > 0 && f.globalSet > 0 {
-		f.sets[f.globalSet-1].usage = mergePreferences(perGroup, globalGroups)
+		f.sets[f.globalSet-1].setPreferences(mergePreferences(perGroup, globalGroups))
 	}
 }
 
