@@ -301,6 +301,9 @@ func TestLintDiagnostics(t *testing.T) {
 				d(2, W, "rule-shadowed", "disallow: /fish never decides: allow: /fish* on line 3 matches every path it matches and has a longer pattern"),
 				d(4, W, "rule-shadowed", "disallow: /x$ never decides: allow: /x* on line 5 matches every path it matches and has a pattern as long, and allow wins ties"),
 				d(6, W, "rule-shadowed", "allow: /p never decides: disallow: /*p on line 7 matches every path it matches and has a longer pattern"),
+				// Missed before: no disallow that "allow: /q" could
+				// override matches any of its paths ("/*p" is longer).
+				d(9, I, "rule-redundant", `allow: /q changes no verdict: every path it matches has the same verdict without it (no other rule matches "/q")`),
 			},
 		},
 		{
@@ -314,11 +317,24 @@ func TestLintDiagnostics(t *testing.T) {
 		},
 		{
 			// robots.cc RobotsMatcher::HandleAllow, index.htm: the allow rewritten for index.htm
-			// matches the directory too, so it is shadowed only if both
-			// forms are.
-			name: "index.html allow is not shadowed by a rule covering only the file",
+			// matches the directory too, so it never decides only if both
+			// forms are covered. Here its directory form "/d/$" decides
+			// "/d/", but nothing disallows "/d/": the rule changes no
+			// verdict (the cover check alone missed it).
+			name: "index.html allow whose directory form changes nothing",
 			body: "User-agent: *\nAllow: /d/index.html\nDisallow: /d/index.html*\n",
-			want: nil,
+			want: []Diagnostic{
+				d(2, I, "rule-redundant", `allow: /d/index.html changes no verdict: every path it matches has the same verdict without it (disallow: /d/index.html* on line 3 decides "/d/index.html")`),
+			},
+		},
+		{
+			// The same, where a disallow of "/d/" as long as the directory
+			// form makes that form decide (allow wins a tie): live.
+			name: "index.html allow kept alive by its directory form",
+			body: "User-agent: *\nAllow: /d/index.html\nDisallow: /d/index.html*\nDisallow: /d/$\n",
+			want: []Diagnostic{
+				d(4, W, "rule-shadowed", "disallow: /d/$ never decides: allow: /d/index.html on line 2 matches every path it matches and has a pattern as long, and allow wins ties"),
+			},
 		},
 		{
 			// robots.cc RobotsMatchStrategy::Matches and MaybeEscapePattern: '$' is special only at the end;
