@@ -6,6 +6,7 @@ import (
 
 	"github.com/seed50c7eacc/robotstxt/internal/pathdiff"
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
 )
 
 // Which rules change no verdict: a rule is dead for an agent when dropping
@@ -44,6 +45,9 @@ const (
 	// of others can meet (a "disallow: /*x" among 40,000 rules) is left to
 	// the cover check, and the lists of a proof stay small.
 	maxProofRules = 2048
+	// findingCost is charged for each dead line found, for what its
+	// finding and message allocate.
+	findingCost = 1024
 )
 
 // A lineState is what the proofs found for one line of a set.
@@ -60,14 +64,16 @@ type deadCheck struct {
 	budget int64 // left for the file
 
 	// per set, reused
-	rules  []setRule
-	order  []int32          // the entries by literal prefix
-	byPfx  map[string][]int // literal prefix -> entries, in file order
-	compat []int32          // scratch: the entries compatible with a line's
-	mark   []uint32         // scratch: compat's membership, by generation
-	gen    uint32
-	old    []pathdiff.Rule
-	new    []pathdiff.Rule
+	rules   []setRule
+	order   []int32          // the entries by literal prefix
+	byPfx   map[string][]int // literal prefix -> entries, in file order
+	compat  []int32          // scratch: the entries compatible with a line's
+	mark    []uint32         // scratch: compat's membership, by generation
+	gen     uint32
+	old     []pathdiff.Rule
+	new     []pathdiff.Rule
+	text    []byte  // scratch: a coverText
+	lengths []int32 // the distinct literal prefix lengths, ascending
 }
 
 // A deadLine is a line of a set found dead, with the rule that decides its
@@ -128,6 +134,7 @@ func (d *deadCheck) check(rules []setRule, cover map[ruleKey]finding) []deadLine
 			state, takeover, probe = d.line(start, end)
 		}
 		if state == lineDead {
+			d.budget -= findingCost
 			if !covered && d.repeatedLater(start, end) {
 				end = start
 				continue // the later copy is reported, as repeating this one
@@ -172,6 +179,13 @@ func (d *deadCheck) index() {
 	slices.SortFunc(d.order, func(a, b int32) int {
 		return strings.Compare(prefixOf(&d.rules[a]), prefixOf(&d.rules[b]))
 	})
+	d.lengths = d.lengths[:0]
+	for i := range d.rules {
+		n := d.rules[i].prefix
+		if k, found := slices.BinarySearch(d.lengths, n); !found {
+			d.lengths = slices.Insert(d.lengths, k, n)
+		}
+	}
 	if len(d.mark) < n {
 		d.mark = make([]uint32, n)
 		d.gen = 0
@@ -200,8 +214,12 @@ func (d *deadCheck) compatible(start, end int) bool {
 	}
 	for e := start; e < end; e++ {
 		p := prefixOf(&d.rules[e])
-		// The rules whose prefix is p[:n], for each n < len(p).
-		for n := 0; n < len(p); n++ {
+		// The rules whose prefix is p[:n], for each prefix length n <
+		// len(p) some rule has.
+		for _, n := range d.lengths {
+			if int(n) >= len(p) {
+				break
+			}
 			d.budget--
 			for k := d.search(p[:n]); k < len(d.order) && prefixOf(&d.rules[d.order[k]]) == p[:n]; k++ {
 				add(int(d.order[k]))
@@ -277,6 +295,9 @@ func (d *deadCheck) line(start, end int) (state lineState, takeover int, probe s
 			}
 		}
 	}
+	if d.subsumed(start, end) {
+		return lineDead, takeover, probe
+	}
 	res := pathdiff.Compare(d.old, d.new, pathdiff.Options{Budget: min(d.budget, deadRuleBudget)})
 	d.budget -= proofCost + 8*res.Work + int64(len(d.old)) // a step allocates a few bytes
 	switch {
@@ -286,6 +307,47 @@ func (d *deadCheck) line(start, end int) (state lineState, takeover int, probe s
 		return lineDead, takeover, probe
 	}
 	return lineUnknown, -1, ""
+}
+
+// subsumed proves the line [start, end) dead without the automaton, in the
+// common case of a rule inside another of its kind: for each entry e of
+// priority r, a rule S of e's kind (not of the line) matches every path e
+// matches (the cover check of shadow.go), with priority s, and no rule of
+// the other kind that can meet e has a priority that lets it decide
+// between them. Dropping e changes a path's verdict only where e decides
+// and the best rule of the other kind then beats the best of e's kind
+// left, which is at least S: for a disallow, an allow of priority in
+// [s, r) (allow wins a tie); for an allow, a disallow in (s, r].
+func (d *deadCheck) subsumed(start, end int) bool {
+	for e := start; e < end; e++ {
+		r := &d.rules[e]
+		d.text = appendCoverText(d.text[:0], r.pattern)
+		text := swar.String(d.text) // no copy: d.text is not written while text is used
+		s := -1
+		for _, i := range d.compat {
+			o := &d.rules[i]
+			d.budget--
+			if o.allow != r.allow || !r.allow && o.pattern == "" || s >= len(o.pattern) {
+				continue
+			}
+			if pattern.Match(o.pattern, text) {
+				s = len(o.pattern)
+			}
+		}
+		if s < 0 {
+			return false
+		}
+		for _, i := range d.compat {
+			o := &d.rules[i]
+			if o.allow == r.allow {
+				continue
+			}
+			if p := len(o.pattern); r.allow && s < p && p <= len(r.pattern) || !r.allow && s <= p && p < len(r.pattern) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // finding describes a dead line of set s for its message: the cover

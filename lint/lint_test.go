@@ -307,6 +307,58 @@ func TestLintDiagnostics(t *testing.T) {
 			},
 		},
 		{
+			// RFC 9309 section 2.2.2: the most specific (longest) match
+			// decides, so a rule inside a shorter rule of its own kind,
+			// with no rule of the other kind between their lengths,
+			// changes no verdict; a repeated rule changes none either.
+			// Google matches patterns percent-encoded, so "/café" repeats
+			// "/caf%C3%A9".
+			name: "repeated and subsumed rules",
+			body: "User-agent: *\nDisallow: /private/\nDisallow: /private/reports/\nDisallow: /caf%C3%A9\nDisallow: /café\nDisallow: /private/\n",
+			want: []Diagnostic{
+				d(3, I, "rule-redundant", `disallow: /private/reports/ changes no verdict: every path it matches has the same verdict without it (disallow: /private/ on line 2 decides "/private/reports/")`),
+				d(5, I, "non-ascii-path", `non-ASCII path: Google matches it as "/caf%C3%A9", the percent-encoded UTF-8 that crawlers send`),
+				d(5, W, "rule-duplicate", "disallow: /café changes no verdict: it repeats disallow: /caf%C3%A9 on line 4"),
+				d(6, W, "rule-duplicate", "disallow: /private/ changes no verdict: it repeats disallow: /private/ on line 2"),
+			},
+		},
+		{
+			// RFC 9309 section 2.2.2: an allow between the two lengths
+			// makes both disallows matter: "/private/pub/secret" is
+			// disallowed only by the longest rule, "/private/x" only by
+			// the shortest.
+			name: "a rule of the other kind between two lengths keeps both",
+			body: "User-agent: *\nDisallow: /private/\nAllow: /private/pub\nDisallow: /private/pub/secret\n",
+			want: nil,
+		},
+		{
+			// Google's robots.txt documentation: at equal length the least
+			// restrictive rule (allow) wins. "allow: /x$" decides "/x"
+			// over "disallow: /x*" only through that tie, and the
+			// disallow decides "/xy": both matter.
+			name: "allow wins a tie, and both rules matter",
+			body: "User-agent: *\nAllow: /x$\nDisallow: /x*\n",
+			want: nil,
+		},
+		{
+			// An allow of every path says the default out loud (the
+			// aipref attachment draft's own example has one): not
+			// reported, though dropping it changes nothing.
+			name: "allow of every path is an idiom",
+			body: "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow:\n",
+			want: nil,
+		},
+		{
+			// Dead for one agent only: "b" has no "/x" rule but line 3,
+			// "a" also has the longer "/x/y" disallow inside it.
+			name: "subsumed for one agent only",
+			body: "User-agent: a\nUser-agent: b\nDisallow: /x/y\n\nUser-agent: a\nDisallow: /x\n",
+			want: []Diagnostic{
+				d(3, I, "rule-redundant", `disallow: /x/y changes no verdict for "a": every path it matches has the same verdict without it (disallow: /x on line 6 decides "/x/y")`),
+				d(5, I, "groups-merged", `another group for "a" starts at line 1; Google merges the rules of all of them`),
+			},
+		},
+		{
 			// Shadowing is judged per agent: here only for "a".
 			name: "rule shadowed for one agent only",
 			body: "User-agent: a\nUser-agent: b\nDisallow: /x\n\nUser-agent: a\nAllow: /x*\n",
