@@ -280,22 +280,32 @@ func (d *deadCheck) line(start, end int) (state lineState, takeover int, probe s
 	takeover = -1
 	for e := start; e < end; e++ {
 		p := strings.TrimSuffix(strings.ReplaceAll(d.rules[e].pattern, "*", ""), "$")
-		if !strings.HasPrefix(p, "/") || !wirePath(p) {
+		if !strings.HasPrefix(p, "/") {
+			p = "/" + p // a pattern starting with '*'
+		}
+		if !wirePath(p) {
 			continue
 		}
-		d.budget -= int64(len(d.old) + len(d.new))
-		o, n := pathdiff.Decides(d.old, p), pathdiff.Decides(d.new, p)
-		if pathdiff.Allows(d.old, o) != pathdiff.Allows(d.new, n) {
-			return lineLive, -1, ""
-		}
-		if probe == "" {
-			probe = p
-			if n >= 0 {
-				takeover = int(d.compat[n])
+		// The path itself, and one byte longer (past a rule ending in
+		// '$', or into a longer rule's directory).
+		for _, q := range [...]string{p, p + "/", p + "-"} {
+			if strings.HasSuffix(d.rules[e].pattern, "$") && q != p {
+				break // an anchored rule matches only the path itself
+			}
+			d.budget -= int64(len(d.old) + len(d.new))
+			o, n := pathdiff.Decides(d.old, q), pathdiff.Decides(d.new, q)
+			if pathdiff.Allows(d.old, o) != pathdiff.Allows(d.new, n) {
+				return lineLive, -1, ""
+			}
+			if probe == "" {
+				probe = q
+				if n >= 0 {
+					takeover = int(d.compat[n])
+				}
 			}
 		}
 	}
-	if d.subsumed(start, end) {
+	if d.overridesNothing(start, end) || d.subsumed(start, end) {
 		return lineDead, takeover, probe
 	}
 	res := pathdiff.Compare(d.old, d.new, pathdiff.Options{Budget: min(d.budget, deadRuleBudget)})
@@ -307,6 +317,26 @@ func (d *deadCheck) line(start, end int) (state lineState, takeover int, probe s
 		return lineDead, takeover, probe
 	}
 	return lineUnknown, -1, ""
+}
+
+// overridesNothing proves an allow line dead without the automaton when
+// no disallow that can meet it could lose to it: an allow decides against
+// a disallow no longer than itself (allow wins a tie), and where no
+// disallow matches, the path is allowed without it too.
+func (d *deadCheck) overridesNothing(start, end int) bool {
+	for e := start; e < end; e++ {
+		r := &d.rules[e]
+		if !r.allow {
+			return false
+		}
+		for _, i := range d.compat {
+			d.budget--
+			if o := &d.rules[i]; !o.allow && o.pattern != "" && len(o.pattern) <= len(r.pattern) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // subsumed proves the line [start, end) dead without the automaton, in the
