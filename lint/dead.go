@@ -73,6 +73,8 @@ type deadCheck struct {
 	old     []pathdiff.Rule
 	new     []pathdiff.Rule
 	text    []byte  // scratch: a coverText
+	probe   []byte  // scratch: a probe path
+	first   []byte  // the line's first probe path
 	lengths []int32 // the distinct literal prefix lengths, ascending
 }
 
@@ -264,6 +266,48 @@ func (d *deadCheck) line(start, end int) (state lineState, takeover int, probe s
 	if !d.compatible(start, end) {
 		return lineUnknown, -1, ""
 	}
+	// Probe paths: the pattern with its '*' and final '$' removed (under
+	// '/' if it starts with '*'), which it matches, and that path one byte
+	// longer (past a rule ending in '$', or into a longer rule's
+	// directory). Where dropping the line changes a probe's verdict, the
+	// line is live, with no automaton.
+	takeover = -1
+	d.first = d.first[:0]
+	for e := start; e < end; e++ {
+		pat := d.rules[e].pattern
+		q := d.probe[:0]
+		if pat[0] != '/' {
+			q = append(q, '/')
+		}
+		for i := 0; i < len(pat); i++ {
+			if pat[i] != '*' && !(i == len(pat)-1 && pat[i] == '$') {
+				q = append(q, pat[i])
+			}
+		}
+		d.probe = q
+		if !wirePath(swar.String(q)) {
+			continue
+		}
+		anchored := strings.HasSuffix(pat, "$")
+		for _, c := range [...]byte{0, '/', '-'} {
+			if c != 0 {
+				if anchored {
+					break // an anchored rule matches only the path itself
+				}
+				q = append(q[:len(d.probe)], c)
+			}
+			differs, dec := d.differs(start, end, swar.String(q))
+			if differs {
+				return lineLive, -1, ""
+			}
+			if e == start && c == 0 {
+				d.first, takeover = append(d.first[:0], q...), dec
+			}
+		}
+	}
+	if d.overridesNothing(start, end) || d.subsumed(start, end) {
+		return lineDead, takeover, string(d.first)
+	}
 	d.new = d.new[:0]
 	for _, i := range d.compat {
 		r := &d.rules[i]
@@ -274,49 +318,57 @@ func (d *deadCheck) line(start, end int) (state lineState, takeover int, probe s
 		r := &d.rules[e]
 		d.old = append(d.old, pathdiff.Rule{Allow: r.allow, Wire: r.pattern})
 	}
-	// A probe path: the pattern with its '*' and final '$' removed, which
-	// it matches. Where the line's rule changes its verdict, the line is
-	// live, with no automaton.
-	takeover = -1
-	for e := start; e < end; e++ {
-		p := strings.TrimSuffix(strings.ReplaceAll(d.rules[e].pattern, "*", ""), "$")
-		if !strings.HasPrefix(p, "/") {
-			p = "/" + p // a pattern starting with '*'
-		}
-		if !wirePath(p) {
-			continue
-		}
-		// The path itself, and one byte longer (past a rule ending in
-		// '$', or into a longer rule's directory).
-		for _, q := range [...]string{p, p + "/", p + "-"} {
-			if strings.HasSuffix(d.rules[e].pattern, "$") && q != p {
-				break // an anchored rule matches only the path itself
-			}
-			d.budget -= int64(len(d.old) + len(d.new))
-			o, n := pathdiff.Decides(d.old, q), pathdiff.Decides(d.new, q)
-			if pathdiff.Allows(d.old, o) != pathdiff.Allows(d.new, n) {
-				return lineLive, -1, ""
-			}
-			if probe == "" {
-				probe = q
-				if n >= 0 {
-					takeover = int(d.compat[n])
-				}
-			}
-		}
-	}
-	if d.overridesNothing(start, end) || d.subsumed(start, end) {
-		return lineDead, takeover, probe
-	}
 	res := pathdiff.Compare(d.old, d.new, pathdiff.Options{Budget: min(d.budget, deadRuleBudget)})
 	d.budget -= proofCost + 8*res.Work + int64(len(d.old)) // a step allocates a few bytes
 	switch {
 	case res.Changed():
 		return lineLive, -1, ""
 	case res.Decided:
-		return lineDead, takeover, probe
+		return lineDead, takeover, string(d.first)
 	}
 	return lineUnknown, -1, ""
+}
+
+// differs reports whether path q has another verdict with the line
+// [start, end) than without it, and the entry that decides q without it
+// (-1: none): one pass over the compatible rules, then the line's.
+func (d *deadCheck) differs(start, end int, q string) (bool, int) {
+	bestA, bestD, dec := -1, -1, -1
+	decides := func(r *setRule) bool {
+		n := len(r.pattern)
+		if r.allow {
+			return n > bestA && n >= bestD
+		}
+		return n > bestD && n > bestA
+	}
+	for _, i := range d.compat {
+		r := &d.rules[i]
+		d.budget--
+		if !pattern.Match(r.pattern, q) {
+			continue
+		}
+		if decides(r) {
+			dec = int(i)
+		}
+		if r.allow {
+			bestA = max(bestA, len(r.pattern))
+		} else {
+			bestD = max(bestD, len(r.pattern))
+		}
+	}
+	without := !(bestD > 0 && bestD > bestA)
+	for e := start; e < end; e++ {
+		r := &d.rules[e]
+		if !pattern.Match(r.pattern, q) {
+			continue
+		}
+		if r.allow {
+			bestA = max(bestA, len(r.pattern))
+		} else {
+			bestD = max(bestD, len(r.pattern))
+		}
+	}
+	return without != !(bestD > 0 && bestD > bestA), dec
 }
 
 // overridesNothing proves an allow line dead without the automaton when
