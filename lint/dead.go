@@ -47,7 +47,10 @@ const (
 	maxProofRules = 2048
 	// findingCost is charged for each dead line found, for what its
 	// finding and message allocate.
-	findingCost = 1024
+	findingCost = 2048
+	// indexCost is charged per rule of a set indexed, for the sorting and
+	// what the index allocates.
+	indexCost = 32
 )
 
 // A lineState is what the proofs found for one line of a set.
@@ -64,18 +67,19 @@ type deadCheck struct {
 	budget int64 // left for the file
 
 	// per set, reused
-	rules   []setRule
-	order   []int32          // the entries by literal prefix
-	byPfx   map[string][]int // literal prefix -> entries, in file order
-	compat  []int32          // scratch: the entries compatible with a line's
-	mark    []uint32         // scratch: compat's membership, by generation
-	gen     uint32
-	old     []pathdiff.Rule
-	new     []pathdiff.Rule
-	text    []byte  // scratch: a coverText
-	probe   []byte  // scratch: a probe path
-	first   []byte  // the line's first probe path
-	lengths []int32 // the distinct literal prefix lengths, ascending
+	rules    []setRule
+	order    []int32          // the entries by literal prefix
+	byPfx    map[string][]int // literal prefix -> entries, in file order
+	compat   []int32          // scratch: the entries compatible with a line's
+	mark     []uint32         // scratch: compat's membership, by generation
+	gen      uint32
+	old      []pathdiff.Rule
+	new      []pathdiff.Rule
+	text     []byte   // scratch: a coverText
+	probe    []byte   // scratch: a probe path
+	first    []byte   // the line's first probe path
+	lengths  []int32  // the distinct literal prefix lengths, ascending
+	prefixes []string // the literal prefixes in d.order's order
 }
 
 // A deadLine is a line of a set found dead, with the rule that decides its
@@ -114,7 +118,9 @@ func (d *deadCheck) check(rules []setRule, cover map[ruleKey]finding) []deadLine
 		return nil
 	}
 	d.rules = rules
-	if d.budget <= 0 {
+	// The index costs a few steps per rule and 30 bytes or so: a set too
+	// large for what is left gets no proofs.
+	if d.budget < indexCost*int64(len(rules)) {
 		// No proofs: the cover check's findings alone.
 		var dead []deadLine
 		for k := range cover {
@@ -173,7 +179,7 @@ func matchesAll(p string) bool {
 // entries.
 func (d *deadCheck) index() {
 	n := len(d.rules)
-	d.budget -= int64(n)
+	d.budget -= indexCost * int64(n)
 	d.order = slices.Grow(d.order[:0], n)[:n]
 	for i := range d.order {
 		d.order[i] = int32(i)
@@ -181,6 +187,10 @@ func (d *deadCheck) index() {
 	slices.SortFunc(d.order, func(a, b int32) int {
 		return strings.Compare(prefixOf(&d.rules[a]), prefixOf(&d.rules[b]))
 	})
+	d.prefixes = slices.Grow(d.prefixes[:0], n)
+	for _, i := range d.order {
+		d.prefixes = append(d.prefixes, prefixOf(&d.rules[i]))
+	}
 	d.lengths = d.lengths[:0]
 	for i := range d.rules {
 		n := d.rules[i].prefix
@@ -223,12 +233,12 @@ func (d *deadCheck) compatible(start, end int) bool {
 				break
 			}
 			d.budget--
-			for k := d.search(p[:n]); k < len(d.order) && prefixOf(&d.rules[d.order[k]]) == p[:n]; k++ {
+			for k := d.search(p[:n]); k < len(d.order) && d.prefixes[k] == p[:n]; k++ {
 				add(int(d.order[k]))
 			}
 		}
 		// Those whose prefix starts with p.
-		for k := d.search(p); k < len(d.order) && strings.HasPrefix(prefixOf(&d.rules[d.order[k]]), p); k++ {
+		for k := d.search(p); k < len(d.order) && strings.HasPrefix(d.prefixes[k], p); k++ {
 			d.budget--
 			add(int(d.order[k]))
 			if len(d.compat) > maxProofRules {
@@ -245,9 +255,7 @@ func (d *deadCheck) compatible(start, end int) bool {
 
 // search returns the first position in d.order of a prefix not less than p.
 func (d *deadCheck) search(p string) int {
-	k, _ := slices.BinarySearchFunc(d.order, p, func(i int32, p string) int {
-		return strings.Compare(prefixOf(&d.rules[i]), p)
-	})
+	k, _ := slices.BinarySearch(d.prefixes, p)
 	return k
 }
 
