@@ -309,9 +309,28 @@ func (e *exploration) exhausted(positions []int32, b bests) bool {
 		x := &e.lists[f][r]
 		return x.Allow || x.priority() == 0
 	}
-	// feasible: the rules of pattern of r (file g's rule) in file f do
-	// not outrank d, file f's deciding rule.
-	feasible := func(f int, d int32, g int, r int32) bool {
+	for _, o := range cand[0] {
+		for _, n := range cand[1] {
+			if allows(0, o) == allows(1, n) {
+				continue
+			}
+			if _, ok := e.byKey[[2]int32{o, n}]; ok {
+				continue
+			}
+			if e.feasible(o, n) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// feasible reports whether the pair of deciding rules (o in the old list,
+// n in the new; -1: none) can decide one path: both lists read it, so the
+// rules of o's pattern in the new list must not outrank n, nor those of
+// n's pattern in the old list o.
+func (e *exploration) feasible(o, n int32) bool {
+	check := func(f int, d int32, g int, r int32) bool {
 		if r < 0 {
 			return true
 		}
@@ -322,20 +341,7 @@ func (e *exploration) exhausted(positions []int32, b bests) bool {
 		}
 		return true
 	}
-	for _, o := range cand[0] {
-		for _, n := range cand[1] {
-			if allows(0, o) == allows(1, n) {
-				continue
-			}
-			if _, ok := e.byKey[[2]int32{o, n}]; ok {
-				continue
-			}
-			if feasible(0, o, 1, n) && feasible(1, n, 0, o) {
-				return false
-			}
-		}
-	}
-	return true
+	return check(0, o, 1, n) && check(1, n, 0, o)
 }
 
 // run explores every state breadth-first, recording the first (shortest)

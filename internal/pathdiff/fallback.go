@@ -171,7 +171,7 @@ func (e *exploration) pairwise(budget int64) bool {
 			if e.allowsAs(0, o) == e.allowsAs(1, n) {
 				continue
 			}
-			if _, ok := e.byKey[[2]int32{o, n}]; ok {
+			if _, ok := e.byKey[[2]int32{o, n}]; ok || !e.feasible(o, n) {
 				continue
 			}
 			var pair [2]shape

@@ -21,6 +21,7 @@ package pathdiff
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
 )
@@ -100,12 +101,132 @@ func Compare(old, new []Rule, opts Options) *Result {
 	if opts.Budget <= 0 {
 		return &Result{}
 	}
-	e := explore(old, new, opts)
+	keep, reduced := relevant([2][]Rule{old, new})
+	if keep[0] == nil && keep[1] == nil && reduced {
+		return &Result{Decided: true} // no pattern the lists hold differently
+	}
+	lists := [2][]Rule{old, new}
+	if reduced {
+		// Compare the rules that can meet a changed path alone; indices
+		// are mapped back below, and the caller's matcher's answers in.
+		var inverse [2]map[int32]int32
+		for f := range lists {
+			lists[f] = make([]Rule, len(keep[f]))
+			inverse[f] = make(map[int32]int32, len(keep[f]))
+			for i, k := range keep[f] {
+				lists[f][i] = [2][]Rule{old, new}[f][k]
+				inverse[f][k] = int32(i)
+			}
+		}
+		if decide := opts.Decide; decide != nil {
+			opts.Decide = func(f int, path string) (int32, int64) {
+				r, cost := decide(f, path)
+				if r < 0 {
+					return r, cost
+				}
+				if i, ok := inverse[f][r]; ok {
+					return i, cost
+				}
+				return -2, cost // a rule left out: no pair's
+			}
+		}
+	}
+	e := explore(lists[0], lists[1], opts)
 	r := &Result{Decided: e.decided, Work: e.work}
+	back := func(f int, i int32) int32 {
+		if !reduced || i < 0 {
+			return i
+		}
+		return keep[f][i]
+	}
 	for _, c := range e.classes {
-		r.Classes = append(r.Classes, Class{Decider: c.decider, Allowed: c.allowed, Witness: c.witness, Except: c.except})
+		cl := Class{Allowed: c.allowed, Witness: c.witness}
+		for f := range cl.Decider {
+			cl.Decider[f] = back(f, c.decider[f])
+			for _, x := range c.except[f] {
+				cl.Except[f] = append(cl.Except[f], back(f, x))
+			}
+		}
+		r.Classes = append(r.Classes, cl)
 	}
 	return r
+}
+
+// relevant returns, for each list, the indices of the rules that can match
+// a path whose verdict may differ, and whether that leaves some out (else
+// keep is not set). A path matching no pattern the lists hold differently
+// (a delta pattern: a kind in one list the other lacks) matches the same
+// patterns of each kind in both, so has the same verdict; a rule whose
+// literal prefix is neither a prefix of a delta pattern's literal prefix
+// nor starts with one matches no path a delta pattern matches. Leaving such
+// rules out of both lists (a pattern is left out of both or neither)
+// changes neither which paths differ nor the rules that decide them. It
+// reports keep nil for both and true when there is no delta pattern.
+func relevant(lists [2][]Rule) (keep [2][]int32, reduced bool) {
+	kinds := map[string][2]uint8{}
+	for f := range lists {
+		for _, r := range lists[f] {
+			k := kinds[r.Wire]
+			if r.Allow {
+				k[f] |= 1
+			} else {
+				k[f] |= 2
+			}
+			kinds[r.Wire] = k
+		}
+	}
+	var deltas []string
+	for w, k := range kinds {
+		if k[0] != k[1] {
+			p, _ := pattern.LiteralPrefix(w)
+			deltas = append(deltas, p)
+		}
+	}
+	if len(deltas) == 0 {
+		return keep, true
+	}
+	slices.Sort(deltas)
+	deltas = slices.Compact(deltas)
+	var lengths []int
+	for _, d := range deltas {
+		if !slices.Contains(lengths, len(d)) {
+			lengths = append(lengths, len(d))
+		}
+	}
+	// The work is bounded: past it, every rule is kept.
+	work := 0
+	limit := 64 * (len(lists[0]) + len(lists[1]) + 16)
+	meets := func(w string) bool {
+		q, _ := pattern.LiteralPrefix(w)
+		for _, n := range lengths {
+			work++
+			if n <= len(q) {
+				if _, found := slices.BinarySearch(deltas, q[:n]); found {
+					return true
+				}
+			}
+		}
+		k, _ := slices.BinarySearch(deltas, q)
+		return k < len(deltas) && strings.HasPrefix(deltas[k], q)
+	}
+	all := true
+	for f := range lists {
+		keep[f] = make([]int32, 0, len(lists[f]))
+		for i, r := range lists[f] {
+			if work > limit {
+				return [2][]int32{}, false
+			}
+			if meets(r.Wire) {
+				keep[f] = append(keep[f], int32(i))
+			} else {
+				all = false
+			}
+		}
+	}
+	if all {
+		return [2][]int32{}, false
+	}
+	return keep, true
 }
 
 // Same reports whether two rule lists decide every path alike without
