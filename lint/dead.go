@@ -68,10 +68,9 @@ type deadCheck struct {
 
 	// per set, reused
 	rules    []setRule
-	order    []int32          // the entries by literal prefix
-	byPfx    map[string][]int // literal prefix -> entries, in file order
-	compat   []int32          // scratch: the entries compatible with a line's
-	mark     []uint32         // scratch: compat's membership, by generation
+	order    []int32  // the entries by literal prefix
+	compat   []int32  // scratch: the entries compatible with a line's
+	mark     []uint32 // scratch: compat's membership, by generation
 	gen      uint32
 	old      []pathdiff.Rule
 	new      []pathdiff.Rule
@@ -102,7 +101,7 @@ func prefixOf(r *setRule) string { return r.pattern[:r.prefix] }
 // check finds the dead lines of a set's rules (its entries, a line's
 // adjacent). cover holds the cover check's finding for each line, which
 // stands where the proof runs out of budget. It returns the dead lines,
-// first line first, and whether every line was decided.
+// first line first.
 func (d *deadCheck) check(rules []setRule, cover map[ruleKey]finding) []deadLine {
 	// A set whose disallows are all empty allows every path: every rule of
 	// it is dead, and none is worth a word (an "allow: /" alone, or
