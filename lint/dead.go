@@ -20,10 +20,11 @@ import (
 // without a proof.
 //
 // Each rule is judged alone: dropping any one rule reported changes no
-// verdict, while dropping two that say the same thing ("disallow: /a" and
-// "disallow: /a*") may; each message names the rule that decides instead.
+// verdict, while dropping two that say the same thing ("disallow: /a/" and
+// "disallow: /a/*") may; each message names the rule that decides instead.
 // Of rules of one kind and pattern, only those after the first are
-// reported, as repeating it. Two idioms are not reported: an empty rule
+// reported, as repeating it, and of two rules that decide in each other's
+// place, only the later (dropMutual). Two idioms are not reported: an empty rule
 // ("disallow:" allows everything) and an allow of every path ("allow: /"),
 // which say the default out loud.
 
@@ -153,7 +154,47 @@ func (d *deadCheck) check(rules []setRule, cover map[ruleKey]finding) []deadLine
 		end = start
 	}
 	slices.Reverse(dead)
-	return dead
+	return d.dropMutual(dead, cover)
+}
+
+// dropMutual drops the earlier of two dead lines that each decide the
+// other's probe path ("disallow: /a/" and "disallow: /a/*"): each changes
+// no verdict alone, but not both, and the later one's message names the
+// earlier, as a repeated rule's does.
+func (d *deadCheck) dropMutual(dead []deadLine, cover map[ruleKey]finding) []deadLine {
+	lineOf := func(entry int) ruleKey {
+		r := &d.rules[entry]
+		return ruleKey{int(r.group), int(r.index)}
+	}
+	takeover := map[ruleKey]ruleKey{}
+	for _, dl := range dead {
+		if _, ok := cover[dl.k]; !ok && !dl.byCover && dl.takeover >= 0 {
+			takeover[dl.k] = lineOf(dl.takeover)
+		}
+	}
+	out := dead[:0]
+	for i, dl := range dead {
+		if t, ok := takeover[dl.k]; ok {
+			if back, ok := takeover[t]; ok && back == dl.k && t != dl.k && d.later(t, dl.k) {
+				continue
+			}
+		}
+		out = append(out, dead[i])
+	}
+	return out
+}
+
+// later reports whether line a comes after line b in the set's rules.
+func (d *deadCheck) later(a, b ruleKey) bool {
+	pos := func(k ruleKey) int {
+		for i := range d.rules {
+			if int(d.rules[i].group) == k.group && int(d.rules[i].index) == k.index {
+				return i
+			}
+		}
+		return -1
+	}
+	return pos(a) > pos(b)
 }
 
 // repeatedLater reports whether a rule after the line [start, end) has
