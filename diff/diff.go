@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/pathdiff"
+	"github.com/seed50c7eacc/robotstxt/internal/pattern"
 )
 
 // DefaultMaxWork is the work budget of a comparison when Options.MaxWork
@@ -302,38 +304,62 @@ func compareClass(files [2]*fileView, agent, token string, budget int64, left *i
 	return cr
 }
 
+// noFallback turns the pairwise check off, for tests of the automaton
+// alone; forceFallback gives the automaton no budget, for tests of the
+// pairwise check alone (SetPaths, in tests).
+var noFallback, forceFallback bool
+
 // comparePaths explores the two rule lists and returns the classes of
 // paths whose verdict differs, each witness checked with the public API.
 func comparePaths(lists [2]ruleList, agents [2]*robotstxt.Agent, budget int64) (decided bool, changes []Change, spent int64) {
-	if sameVerdicts(lists[0], lists[1]) {
+	rules := [2][]pathdiff.Rule{lists[0].pathRules(), lists[1].pathRules()}
+	if pathdiff.Same(rules[0], rules[1]) {
 		return true, nil, 0
 	}
 	if budget <= 0 {
 		return false, nil, 0
 	}
-	e := explore(lists[0], lists[1], agents, budget)
-	decided, spent = e.decided, e.work
-	for _, c := range e.classes {
+	var byLine [2]map[lineKind][]int32
+	for f := range lists {
+		byLine[f] = map[lineKind][]int32{}
+		for i, r := range lists[f] {
+			k := lineKind{r.written.Line, r.allow}
+			byLine[f][k] = append(byLine[f][k], int32(i))
+		}
+	}
+	res := pathdiff.Compare(rules[0], rules[1], pathdiff.Options{
+		Budget:       budget,
+		Exceptions:   true,
+		NoFallback:   noFallback,
+		AutomatonOff: forceFallback,
+		// The fallback's candidates are decided by the files' own
+		// matcher.
+		Decide: func(f int, path string) (int32, int64) {
+			return decideWith(agents[f], lists[f], byLine[f], path)
+		},
+	})
+	decided, spent = res.Decided, res.Work
+	for _, c := range res.Classes {
 		// An absolute URL, so that a witness starting with "//" is not
 		// read as a host.
-		url := witnessBase + c.witness
-		ch := Change{Path: c.witness, Old: agents[0].Explain(url), New: agents[1].Explain(url)}
-		if ch.Old.Allowed != c.allowed[0] || ch.New.Allowed != c.allowed[1] {
+		url := witnessBase + c.Witness
+		ch := Change{Path: c.Witness, Old: agents[0].Explain(url), New: agents[1].Explain(url)}
+		if ch.Old.Allowed != c.Allowed[0] || ch.New.Allowed != c.Allowed[1] {
 			// The automaton and the matcher disagree: never report
 			// what was not checked, nor claim the class decided.
 			decided = false
 			continue
 		}
-		for f := range c.decider {
-			if d := c.decider[f]; d >= 0 {
+		for f := range c.Decider {
+			if d := c.Decider[f]; d >= 0 {
 				// "/", "*", "/*" and "" match every path: they say nothing.
 				if p := lists[f][d].wire; !matchesAll(p) && !slices.Contains(ch.Matching, p) {
 					ch.Matching = append(ch.Matching, p)
 				}
 			}
 		}
-		for f := range c.except {
-			for _, d := range c.except[f] {
+		for f := range c.Except {
+			for _, d := range c.Except[f] {
 				if p := lists[f][d].wire; !slices.Contains(ch.Except, p) && !slices.Contains(ch.Matching, p) {
 					ch.Except = append(ch.Except, p)
 				}
@@ -342,6 +368,32 @@ func comparePaths(lists [2]ruleList, agents [2]*robotstxt.Agent, budget int64) (
 		changes = append(changes, ch)
 	}
 	return decided, changes, spent
+}
+
+// A lineKind is a rule's line and kind.
+type lineKind struct {
+	line  int
+	allow bool
+}
+
+// decideWith returns the deciding rule of list for path, asking the file's
+// matcher (Explain) and finding its rule in the list: by line and kind,
+// and, for an allow of ".../index.htm..." and the directory it also
+// allows (one line, two rules), by which of the two matches. It returns
+// the work done, in the units of the budget.
+func decideWith(agent *robotstxt.Agent, list ruleList, byLine map[lineKind][]int32, path string) (int32, int64) {
+	// A question costs the matcher about a step per rule that can match
+	// the path; a step per 16 rules is charged besides the fixed cost.
+	cost := int64(64 + len(list)/16)
+	v := agent.Explain(witnessBase + path)
+	if v.Rule.Line == 0 {
+		return -1, cost
+	}
+	idx := byLine[lineKind{v.Rule.Line, v.Rule.Allow}]
+	if len(idx) == 2 && !pattern.Match(list[idx[0]].wire, path) {
+		return idx[1], cost
+	}
+	return idx[0], cost
 }
 
 // matchesAll reports whether a pattern in wire form matches every path,

@@ -26,7 +26,10 @@
 // >= 0x80, no NUL or '#', escapes with upper-case hex) and visits every
 // state it can reach, breadth first. A state where the versions disagree
 // is a class of changed paths; the path that first reached it is its
-// shortest witness, spelled with the patterns' own bytes.
+// shortest witness, spelled with the patterns' own bytes. (The automaton
+// is in internal/pathdiff, which package lint shares; only the rules that
+// can meet a path matching a pattern the versions hold differently are
+// run.)
 //
 // When a class has no changes and Decided is true, no path changes verdict
 // for it under this module's matcher. The exploration of each class is

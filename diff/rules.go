@@ -1,12 +1,12 @@
 package diff
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/seed50c7eacc/robotstxt"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
+	"github.com/seed50c7eacc/robotstxt/internal/pathdiff"
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
 )
 
@@ -19,8 +19,7 @@ type rule struct {
 	wire     string // the pattern in wire form, '*' and a final '$' included
 	priority int    // len(wire): the longest match decides, allow winning ties
 	written  robotstxt.Rule
-	derived  bool  // the directory an "allow: .../index.htm" also allows
-	pat      int32 // the pattern's index in the automaton
+	derived  bool // the directory an "allow: .../index.htm" also allows
 }
 
 // ruleList is the effective rule list of one crawler class in one file,
@@ -92,26 +91,13 @@ func (v *fileView) rulesFor(token string) ruleList {
 	return out
 }
 
-// sameVerdicts reports whether two rule lists decide every path alike
-// without exploring paths: the verdict depends only on which patterns of
-// each kind match, so equal multisets of (kind, wire pattern) decide alike.
-func sameVerdicts(a, b ruleList) bool {
-	if len(a) != len(b) {
-		return false
+// pathRules returns the list as the path comparison reads it.
+func (l ruleList) pathRules() []pathdiff.Rule {
+	out := make([]pathdiff.Rule, len(l))
+	for i, r := range l {
+		out[i] = pathdiff.Rule{Allow: r.allow, Wire: r.wire}
 	}
-	key := func(l ruleList) []string {
-		out := make([]string, len(l))
-		for i, r := range l {
-			k := "d"
-			if r.allow {
-				k = "a"
-			}
-			out[i] = k + r.wire
-		}
-		slices.Sort(out)
-		return out
-	}
-	return slices.Equal(key(a), key(b))
+	return out
 }
 
 // signature identifies a rule list with its lines, for sharing the work

@@ -32,6 +32,8 @@ const (
 	CodeGroupsMerged        Code = "groups-merged"
 	CodeSamePattern         Code = "same-pattern-allow-disallow"
 	CodeRuleShadowed        Code = "rule-shadowed"
+	CodeRuleDuplicate       Code = "rule-duplicate"
+	CodeRuleRedundant       Code = "rule-redundant"
 	CodeSitemapNotAbsolute  Code = "sitemap-not-absolute"
 	CodeCrawlDelayInvalid   Code = "crawl-delay-invalid"
 
@@ -89,6 +91,8 @@ var codes = [...]CodeInfo{
 	{CodeGroupsMerged, SeverityInfo, "several groups name one agent; Google merges their rules"},
 	{CodeSamePattern, SeverityWarning, "an allow and a disallow with one pattern: the disallow never applies"},
 	{CodeRuleShadowed, SeverityWarning, "a rule that can never decide: a rule that takes precedence covers it"},
+	{CodeRuleDuplicate, SeverityWarning, "a rule that repeats another of the same agent's rules: dropping it changes no verdict"},
+	{CodeRuleRedundant, SeverityInfo, "a rule without which every path keeps its verdict (another rule decides its paths alike)"},
 	{CodeSitemapNotAbsolute, SeverityError, "a sitemap that is not an absolute http(s) URL (warning when empty)"},
 	{CodeCrawlDelayInvalid, SeverityWarning, "a crawl-delay that is not a non-negative number of seconds"},
 	{CodeLicenseNotAbsolute, SeverityError, "an RSL License that is not an absolute http(s) URL (warning when empty)"},

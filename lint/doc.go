@@ -63,6 +63,8 @@
 //	groups-merged                 info     several groups name one agent; Google merges their rules
 //	same-pattern-allow-disallow   warning  an allow and a disallow with one pattern: the disallow never applies
 //	rule-shadowed                 warning  a rule that can never decide: a rule that takes precedence covers it
+//	rule-duplicate                warning  a rule that repeats another of the same agent's rules: dropping it changes no verdict
+//	rule-redundant                info     a rule without which every path keeps its verdict (another rule decides its paths alike)
 //	sitemap-not-absolute          error    a sitemap that is not an absolute http(s) URL (warning when empty)
 //	crawl-delay-invalid           warning  a crawl-delay that is not a non-negative number of seconds
 //	license-not-absolute          error    an RSL License that is not an absolute http(s) URL (warning when empty)

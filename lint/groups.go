@@ -263,12 +263,15 @@ type setRule struct {
 
 type ruleKey struct{ group, index int }
 
-// finding says why a rule never decides within one agent set.
+// finding says why a rule never decides, or changes no verdict, within one
+// agent set.
 type finding struct {
 	set   *agentSet
 	by    setRule
 	same  bool // by has the same pattern
-	found bool
+	found bool // by is set
+	code  Code // what the rule is: shadowed, a duplicate, redundant
+	probe string
 }
 
 // agentSets returns the merged rule lists of the agents, one per distinct
@@ -384,6 +387,7 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 	// (of the largest size) and one index. Finding them costs what
 	// checking them does before any comparison, within the same budget.
 	check := make([]bool, len(sets))
+	dead := make([]bool, len(sets))
 	size := 0
 	for i, budget := 0, shadowBudget; i < len(sets) && budget > 0; i++ {
 		allows, disallows := false, false
@@ -392,10 +396,13 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 			budget -= len(rules)
 			for _, r := range rules {
 				allows = allows || r.Allow
-				disallows = disallows || !r.Allow
+				disallows = disallows || !r.Allow && r.Value != "" && matchable(r.Value)
 			}
 		}
-		if check[i] = allows && disallows; check[i] {
+		check[i] = allows && disallows
+		// Only a set with a disallow can have rules that matter, and so
+		// rules that do not.
+		if dead[i] = disallows; dead[i] {
 			size = max(size, l.setSize(&sets[i]))
 		}
 	}
@@ -406,6 +413,8 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 	if size > 0 {
 		rs.rules = make([]setRule, 0, size)
 	}
+	dc := deadCheck{budget: deadBudget + int64(deadBudgetPerByte*float64(l.size))}
+	cover := map[ruleKey]finding{}
 	for i := range sets {
 		s := &sets[i]
 		if budget <= 0 {
@@ -414,12 +423,18 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 		for _, gi := range s.groups {
 			budget -= len(l.groups.Rules(int(gi)))
 		}
-		if !check[i] {
+		if !dead[i] {
 			continue
 		}
 		rs.rules = l.fill(s, rs.rules[:0])
-		for _, kf := range shadowed(s, &rs, &idx, &budget) {
-			findings[kf.k] = append(findings[kf.k], kf.f)
+		clear(cover)
+		if check[i] {
+			for _, kf := range shadowed(s, &rs, &idx, &budget) {
+				cover[kf.k] = kf.f
+			}
+		}
+		for _, dl := range dc.check(rs.rules, cover) {
+			findings[dl.k] = append(findings[dl.k], dc.finding(s, dl, cover))
 		}
 	}
 	var keys []ruleKey
@@ -437,7 +452,10 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 		rule := l.groups.Rules(k.group)[k.index]
 		r := setRule{allow: rule.Allow, pattern: pattern.Escape(rule.Value)}
 		f := fs[0]
-		by := l.groups.Rules(int(f.by.group))[f.by.index]
+		by := rule
+		if f.found {
+			by = l.groups.Rules(int(f.by.group))[f.by.index]
+		}
 		qual := ""
 		if len(fs) < int(inSets[k.group]) {
 			var names []string
@@ -447,15 +465,26 @@ func (l *linter) checkShadowed(global []int32, agents []agentGroups) {
 			qual = " for " + agentList(names)
 		}
 		rt := ruleString(rule.Allow, rule.Value)
-		if f.same {
+		switch f.code {
+		case CodeSamePattern:
 			l.add(int(rule.Line), CodeSamePattern, "%s never applies%s: %s on line %d has the same pattern, and allow wins ties", rt, qual, ruleString(by.Allow, by.Value), by.Line)
-			continue
+		case CodeRuleShadowed:
+			why := "a longer pattern"
+			if len(f.by.pattern) == len(r.pattern) {
+				why = "a pattern as long, and allow wins ties"
+			}
+			l.add(int(rule.Line), CodeRuleShadowed, "%s never decides%s: %s on line %d matches every path it matches and has %s", rt, qual, ruleString(by.Allow, by.Value), by.Line, why)
+		case CodeRuleDuplicate:
+			l.add(int(rule.Line), CodeRuleDuplicate, "%s changes no verdict%s: it repeats %s on line %d", rt, qual, ruleString(by.Allow, by.Value), by.Line)
+		default:
+			if f.found {
+				l.add(int(rule.Line), CodeRuleRedundant, "%s changes no verdict%s: every path it matches has the same verdict without it (%s on line %d decides %s)", rt, qual, ruleString(by.Allow, by.Value), by.Line, strconv.Quote(f.probe))
+			} else if f.probe != "" {
+				l.add(int(rule.Line), CodeRuleRedundant, "%s changes no verdict%s: every path it matches has the same verdict without it (no other rule matches %s)", rt, qual, strconv.Quote(f.probe))
+			} else {
+				l.add(int(rule.Line), CodeRuleRedundant, "%s changes no verdict%s: every path it matches has the same verdict without it", rt, qual)
+			}
 		}
-		why := "a longer pattern"
-		if len(f.by.pattern) == len(r.pattern) {
-			why = "a pattern as long, and allow wins ties"
-		}
-		l.add(int(rule.Line), CodeRuleShadowed, "%s never decides%s: %s on line %d matches every path it matches and has %s", rt, qual, ruleString(by.Allow, by.Value), by.Line, why)
 	}
 }
 

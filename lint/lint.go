@@ -114,8 +114,11 @@ func (r *Report) HasErrors() bool { return r.Count(SeverityError) > 0 }
 // every path R matches" by matching S against R's pattern with each '*' of
 // R (and, unless R ends in '$', its open end) standing for a symbol only a
 // '*' of S can absorb: "/a*" and "/*a" cover "/a", "/x*" covers "/x$". This
-// is sound (no false reports); a rule covered only by several rules
-// together is not reported.
+// is sound (no false reports). Rules that change no verdict otherwise (a
+// rule repeated, a rule another rule of its kind subsumes, an allow no
+// disallow it could override matches) are reported as rule-duplicate and
+// rule-redundant, only when dropping the rule provably changes no path's
+// verdict for the agent (see docs/lint.md).
 func Lint(data []byte) *Report {
 	return LintWith(data, Options{})
 }
@@ -141,7 +144,7 @@ func LintWith(data []byte, opts Options) *Report {
 	if len(body) > limit {
 		within = body[:limit]
 	}
-	l := &linter{rep: &Report{}}
+	l := &linter{rep: &Report{}, size: len(within)}
 	l.checkBody(within)
 	// A first pass sizes everything, so that what Lint allocates is
 	// proportional to what it reads, not to append's slack.
@@ -228,6 +231,7 @@ type linter struct {
 	msgBuf   []byte               // addAs formats messages here
 	interned hashIndex            // of the interned messages in msgs
 
+	size         int             // the bytes read: the dead-rule proofs' budget grows with it
 	license      licenseState    // where License lines stand; see noteLicense
 	prefGrouping aipref.Grouping // the AI usage preference grouping check
 	hasPrefs     bool            // some line is Content-Usage or Content-Signal

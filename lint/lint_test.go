@@ -301,6 +301,61 @@ func TestLintDiagnostics(t *testing.T) {
 				d(2, W, "rule-shadowed", "disallow: /fish never decides: allow: /fish* on line 3 matches every path it matches and has a longer pattern"),
 				d(4, W, "rule-shadowed", "disallow: /x$ never decides: allow: /x* on line 5 matches every path it matches and has a pattern as long, and allow wins ties"),
 				d(6, W, "rule-shadowed", "allow: /p never decides: disallow: /*p on line 7 matches every path it matches and has a longer pattern"),
+				// Missed before: no disallow that "allow: /q" could
+				// override matches any of its paths ("/*p" is longer).
+				d(9, I, "rule-redundant", `allow: /q changes no verdict: every path it matches has the same verdict without it (no other rule matches "/q")`),
+			},
+		},
+		{
+			// RFC 9309 section 2.2.2: the most specific (longest) match
+			// decides, so a rule inside a shorter rule of its own kind,
+			// with no rule of the other kind between their lengths,
+			// changes no verdict; a repeated rule changes none either.
+			// Google matches patterns percent-encoded, so "/café" repeats
+			// "/caf%C3%A9".
+			name: "repeated and subsumed rules",
+			body: "User-agent: *\nDisallow: /private/\nDisallow: /private/reports/\nDisallow: /caf%C3%A9\nDisallow: /café\nDisallow: /private/\n",
+			want: []Diagnostic{
+				d(3, I, "rule-redundant", `disallow: /private/reports/ changes no verdict: every path it matches has the same verdict without it (disallow: /private/ on line 2 decides "/private/reports/")`),
+				d(5, I, "non-ascii-path", `non-ASCII path: Google matches it as "/caf%C3%A9", the percent-encoded UTF-8 that crawlers send`),
+				d(5, W, "rule-duplicate", "disallow: /café changes no verdict: it repeats disallow: /caf%C3%A9 on line 4"),
+				d(6, W, "rule-duplicate", "disallow: /private/ changes no verdict: it repeats disallow: /private/ on line 2"),
+			},
+		},
+		{
+			// RFC 9309 section 2.2.2: an allow between the two lengths
+			// makes both disallows matter: "/private/pub/secret" is
+			// disallowed only by the longest rule, "/private/x" only by
+			// the shortest.
+			name: "a rule of the other kind between two lengths keeps both",
+			body: "User-agent: *\nDisallow: /private/\nAllow: /private/pub\nDisallow: /private/pub/secret\n",
+			want: nil,
+		},
+		{
+			// Google's robots.txt documentation: at equal length the least
+			// restrictive rule (allow) wins. "allow: /x$" decides "/x"
+			// over "disallow: /x*" only through that tie, and the
+			// disallow decides "/xy": both matter.
+			name: "allow wins a tie, and both rules matter",
+			body: "User-agent: *\nAllow: /x$\nDisallow: /x*\n",
+			want: nil,
+		},
+		{
+			// An allow of every path says the default out loud (the
+			// aipref attachment draft's own example has one): not
+			// reported, though dropping it changes nothing.
+			name: "allow of every path is an idiom",
+			body: "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow:\n",
+			want: nil,
+		},
+		{
+			// Dead for one agent only: "b" has no "/x" rule but line 3,
+			// "a" also has the longer "/x/y" disallow inside it.
+			name: "subsumed for one agent only",
+			body: "User-agent: a\nUser-agent: b\nDisallow: /x/y\n\nUser-agent: a\nDisallow: /x\n",
+			want: []Diagnostic{
+				d(3, I, "rule-redundant", `disallow: /x/y changes no verdict for "a": every path it matches has the same verdict without it (disallow: /x on line 6 decides "/x/y")`),
+				d(5, I, "groups-merged", `another group for "a" starts at line 1; Google merges the rules of all of them`),
 			},
 		},
 		{
@@ -314,11 +369,24 @@ func TestLintDiagnostics(t *testing.T) {
 		},
 		{
 			// robots.cc RobotsMatcher::HandleAllow, index.htm: the allow rewritten for index.htm
-			// matches the directory too, so it is shadowed only if both
-			// forms are.
-			name: "index.html allow is not shadowed by a rule covering only the file",
+			// matches the directory too, so it never decides only if both
+			// forms are covered. Here its directory form "/d/$" decides
+			// "/d/", but nothing disallows "/d/": the rule changes no
+			// verdict (the cover check alone missed it).
+			name: "index.html allow whose directory form changes nothing",
 			body: "User-agent: *\nAllow: /d/index.html\nDisallow: /d/index.html*\n",
-			want: nil,
+			want: []Diagnostic{
+				d(2, I, "rule-redundant", `allow: /d/index.html changes no verdict: every path it matches has the same verdict without it (disallow: /d/index.html* on line 3 decides "/d/index.html")`),
+			},
+		},
+		{
+			// The same, where a disallow of "/d/" as long as the directory
+			// form makes that form decide (allow wins a tie): live.
+			name: "index.html allow kept alive by its directory form",
+			body: "User-agent: *\nAllow: /d/index.html\nDisallow: /d/index.html*\nDisallow: /d/$\n",
+			want: []Diagnostic{
+				d(4, W, "rule-shadowed", "disallow: /d/$ never decides: allow: /d/index.html on line 2 matches every path it matches and has a pattern as long, and allow wins ties"),
+			},
 		},
 		{
 			// robots.cc RobotsMatchStrategy::Matches and MaybeEscapePattern: '$' is special only at the end;

@@ -1,9 +1,7 @@
-package diff
+package pathdiff
 
 import (
 	"strings"
-
-	"github.com/seed50c7eacc/robotstxt"
 
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
 )
@@ -25,11 +23,6 @@ type pathClass struct {
 	except [2][]int32
 }
 
-// noFallback turns the pairwise check off, for tests of the automaton
-// alone; forceFallback gives the automaton no budget, for tests of the
-// pairwise check alone.
-var noFallback, forceFallback bool
-
 // maxExceptions bounds the exceptions kept per class and file.
 const maxExceptions = 16
 
@@ -38,7 +31,8 @@ const maxExceptions = 16
 type exploration struct {
 	a       *automaton
 	st      *stepper
-	lists   [2]ruleList
+	lists   [2][]Rule
+	pats    [2][]int32  // each rule's pattern in the automaton
 	refs    [][]ruleRef // the rules using each pattern
 	classes []*pathClass
 	byKey   map[[2]int32]*pathClass
@@ -50,9 +44,8 @@ type exploration struct {
 	// in one that the other lacks): a path that matches none of them has
 	// the same verdict in both.
 	delta  []bool
-	nodes  []node              // each state's parent and the byte read from it
-	agents [2]*robotstxt.Agent // the files' rules through the public API
-	byLine [2]map[lineKind][]int32
+	nodes  []node                                  // each state's parent and the byte read from it
+	decide func(f int, path string) (int32, int64) // Options.Decide
 	// scratch space of exhausted
 	livePats []int32
 	cand     [2][]int32
@@ -77,8 +70,8 @@ type bests [2][2]int32
 
 var noBests = bests{{-1, -1}, {-1, -1}}
 
-func kindOf(r *rule) int {
-	if r.allow {
+func kindOf(r *Rule) int {
+	if r.Allow {
 		return 0
 	}
 	return 1
@@ -109,7 +102,7 @@ func (e *exploration) priorityOf(f int, r int32) int {
 	if r < 0 {
 		return -1
 	}
-	return e.lists[f][r].priority
+	return e.lists[f][r].priority()
 }
 
 // pathTo returns the path that first reached state i.
@@ -126,27 +119,29 @@ func (e *exploration) pathTo(i int32) string {
 
 // explore compares two rule lists over every path, within budget (a
 // count of position steps; see Options.MaxWork).
-func explore(old, new ruleList, agents [2]*robotstxt.Agent, budget int64) *exploration {
+func explore(old, new []Rule, opts Options) *exploration {
 	// The automaton gets half the budget, the pairwise check the rest.
-	e := &exploration{a: newAutomaton(), lists: [2]ruleList{old, new}, agents: agents, byKey: map[[2]int32]*pathClass{}, budget: budget / 2}
-	if forceFallback {
+	budget := opts.Budget
+	e := &exploration{a: newAutomaton(), lists: [2][]Rule{old, new}, decide: opts.Decide, byKey: map[[2]int32]*pathClass{}, budget: budget / 2}
+	if opts.AutomatonOff {
 		e.budget = 0
 	}
 	for f := range e.lists {
+		e.pats[f] = make([]int32, len(e.lists[f]))
 		for i := range e.lists[f] {
-			r := &e.lists[f][i]
-			r.pat = e.a.add(r.wire)
-			for int(r.pat) >= len(e.refs) {
+			pat := e.a.add(e.lists[f][i].Wire)
+			e.pats[f][i] = pat
+			for int(pat) >= len(e.refs) {
 				e.refs = append(e.refs, nil)
 			}
-			e.refs[r.pat] = append(e.refs[r.pat], ruleRef{uint8(f), int32(i)})
+			e.refs[pat] = append(e.refs[pat], ruleRef{uint8(f), int32(i)})
 		}
 	}
 	e.delta = make([]bool, len(e.refs))
 	for k, refs := range e.refs {
 		var kinds [2]uint8
 		for _, r := range refs {
-			if e.lists[r.file][r.idx].allow {
+			if e.lists[r.file][r.idx].Allow {
 				kinds[r.file] |= 1
 			} else {
 				kinds[r.file] |= 2
@@ -157,10 +152,10 @@ func explore(old, new ruleList, agents [2]*robotstxt.Agent, budget int64) *explo
 	e.a.makeClasses()
 	e.st = newStepper(e.a)
 	e.decided = e.run()
-	if !e.decided && !noFallback {
+	if !e.decided && !opts.NoFallback {
 		e.decided = e.pairwise(budget - e.work)
 	}
-	if len(e.classes) > 0 {
+	if len(e.classes) > 0 && opts.Exceptions {
 		e.findExceptions()
 	}
 	return e
@@ -225,11 +220,11 @@ func (e *exploration) prune(positions []int32, b bests) ([]int32, bool) {
 	relevant := func(k int32) bool {
 		for _, ref := range e.refs[k] {
 			r := &e.lists[ref.file][ref.idx]
-			if r.allow {
-				if r.priority >= maxAllow[ref.file] && r.priority >= maxDis[ref.file] {
+			if r.Allow {
+				if r.priority() >= maxAllow[ref.file] && r.priority() >= maxDis[ref.file] {
 					return true
 				}
-			} else if r.priority > maxAllow[ref.file] && r.priority >= maxDis[ref.file] {
+			} else if r.priority() > maxAllow[ref.file] && r.priority() >= maxDis[ref.file] {
 				return true
 			}
 		}
@@ -260,20 +255,7 @@ func (e *exploration) prune(positions []int32, b bests) ([]int32, bool) {
 // first in the file among rules of one kind and length. The deciding rule
 // of a path is the matching rule no other outranks (see verdicts).
 func (e *exploration) outranks(f int, a, b int32) bool {
-	if b < 0 {
-		return a >= 0
-	}
-	if a < 0 {
-		return false
-	}
-	ra, rb := &e.lists[f][a], &e.lists[f][b]
-	if ra.priority != rb.priority {
-		return ra.priority > rb.priority
-	}
-	if ra.allow != rb.allow {
-		return ra.allow
-	}
-	return a < b
+	return outranks(e.lists[f], a, b)
 }
 
 // maxPairs bounds the pairs of deciding rules exhausted looks at.
@@ -325,20 +307,7 @@ func (e *exploration) exhausted(positions []int32, b bests) bool {
 			return true
 		}
 		x := &e.lists[f][r]
-		return x.allow || x.priority == 0
-	}
-	// feasible: the rules of pattern of r (file g's rule) in file f do
-	// not outrank d, file f's deciding rule.
-	feasible := func(f int, d int32, g int, r int32) bool {
-		if r < 0 {
-			return true
-		}
-		for _, ref := range e.refs[e.lists[g][r].pat] {
-			if int(ref.file) == f && e.outranks(f, ref.idx, d) {
-				return false
-			}
-		}
-		return true
+		return x.Allow || x.priority() == 0
 	}
 	for _, o := range cand[0] {
 		for _, n := range cand[1] {
@@ -348,12 +317,31 @@ func (e *exploration) exhausted(positions []int32, b bests) bool {
 			if _, ok := e.byKey[[2]int32{o, n}]; ok {
 				continue
 			}
-			if feasible(0, o, 1, n) && feasible(1, n, 0, o) {
+			if e.feasible(o, n) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// feasible reports whether the pair of deciding rules (o in the old list,
+// n in the new; -1: none) can decide one path: both lists read it, so the
+// rules of o's pattern in the new list must not outrank n, nor those of
+// n's pattern in the old list o.
+func (e *exploration) feasible(o, n int32) bool {
+	check := func(f int, d int32, g int, r int32) bool {
+		if r < 0 {
+			return true
+		}
+		for _, ref := range e.refs[e.pats[g][r]] {
+			if int(ref.file) == f && e.outranks(f, ref.idx, d) {
+				return false
+			}
+		}
+		return true
+	}
+	return check(0, o, 1, n) && check(1, n, 0, o)
 }
 
 // run explores every state breadth-first, recording the first (shortest)
@@ -466,7 +454,7 @@ func (e *exploration) findExceptions() {
 		matched := make([]bool, len(e.lists[f]))
 		best := int32(-1)
 		for i := range e.lists[f] {
-			if pattern.Match(e.lists[f][i].wire, path) {
+			if pattern.Match(e.lists[f][i].Wire, path) {
 				matched[i] = true
 				if e.outranks(f, int32(i), best) {
 					best = int32(i)
@@ -477,7 +465,7 @@ func (e *exploration) findExceptions() {
 	}
 	for f := range e.lists {
 		for _, r := range e.lists[f] {
-			path := strings.TrimSuffix(strings.ReplaceAll(r.wire, "*", ""), "$")
+			path := strings.TrimSuffix(strings.ReplaceAll(r.Wire, "*", ""), "$")
 			if !strings.HasPrefix(path, "/") {
 				continue
 			}

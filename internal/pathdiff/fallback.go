@@ -1,4 +1,4 @@
-package diff
+package pathdiff
 
 import (
 	"strings"
@@ -134,40 +134,18 @@ func wireForm(path string) bool {
 	return true
 }
 
-// decide returns the deciding rule of file f for path, asking the file's
-// matcher (Explain) and finding its rule in the list: by line and kind,
-// and, for an allow of ".../index.htm..." and the directory it also
-// allows (one line, two rules), by which of the two matches. It returns
-// the work done, in the units of the budget.
-func (e *exploration) decide(f int, path string) (int32, int64) {
-	// A question costs the matcher about a step per rule that can match
-	// the path; a step per 16 rules is charged besides the fixed cost.
-	cost := int64(64 + len(e.lists[f])/16)
-	v := e.agents[f].Explain(witnessBase + path)
-	if v.Rule.Line == 0 {
-		return -1, cost
+// decideAt returns the deciding rule of list f for path and the work done,
+// in the units of the budget: the caller's matcher (Options.Decide), else
+// the package's own, which reads every rule.
+func (e *exploration) decideAt(f int, path string) (int32, int64) {
+	if e.decide != nil {
+		return e.decide(f, path)
 	}
-	idx := e.byLine[f][lineKind{v.Rule.Line, v.Rule.Allow}]
-	if len(idx) == 2 && !pattern.Match(e.lists[f][idx[0]].wire, path) {
-		return idx[1], cost
-	}
-	return idx[0], cost
-}
-
-// A lineKind is a rule's line and kind.
-type lineKind struct {
-	line  int
-	allow bool
+	return Decides(e.lists[f], path), int64(16 + len(e.lists[f]))
 }
 
 // allowsAs reports whether rule r of file f allows when it decides.
-func (e *exploration) allowsAs(f int, r int32) bool {
-	if r < 0 {
-		return true
-	}
-	x := &e.lists[f][r]
-	return x.allow || x.priority == 0
-}
+func (e *exploration) allowsAs(f int, r int32) bool { return Allows(e.lists[f], r) }
 
 // pairwise decides the classes the automaton did not reach, pair by pair
 // of deciding rules, within budget. It reports false when the budget or
@@ -177,17 +155,10 @@ func (e *exploration) pairwise(budget int64) bool {
 	if !ok || int64(len(e.lists[0])+1)*int64(len(e.lists[1])+1) > budget {
 		return false // a pair's look costs at least a step
 	}
-	for f := range e.lists {
-		e.byLine[f] = map[lineKind][]int32{}
-		for i, r := range e.lists[f] {
-			k := lineKind{r.written.Line, r.allow}
-			e.byLine[f][k] = append(e.byLine[f][k], int32(i))
-		}
-	}
 	var shapes [2][]shape
 	for f := range e.lists {
 		for _, r := range e.lists[f] {
-			shapes[f] = append(shapes[f], shapeOf(r.wire))
+			shapes[f] = append(shapes[f], shapeOf(r.Wire))
 		}
 	}
 	spent := int64(0)
@@ -200,7 +171,7 @@ func (e *exploration) pairwise(budget int64) bool {
 			if e.allowsAs(0, o) == e.allowsAs(1, n) {
 				continue
 			}
-			if _, ok := e.byKey[[2]int32{o, n}]; ok {
+			if _, ok := e.byKey[[2]int32{o, n}]; ok || !e.feasible(o, n) {
 				continue
 			}
 			var pair [2]shape
@@ -217,8 +188,8 @@ func (e *exploration) pairwise(budget int64) bool {
 				if spent > budget || !wireForm(path) {
 					return
 				}
-				d0, w0 := e.decide(0, path)
-				d1, w1 := e.decide(1, path)
+				d0, w0 := e.decideAt(0, path)
+				d1, w1 := e.decideAt(1, path)
 				spent += w0 + w1
 				if d0 != o || d1 != n {
 					return

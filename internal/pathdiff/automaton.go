@@ -1,4 +1,4 @@
-package diff
+package pathdiff
 
 import (
 	"encoding/binary"
