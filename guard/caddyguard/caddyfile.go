@@ -43,7 +43,9 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //		metrics
 //	}
 //
-// ip_ranges may be given more than once.
+// ip_ranges may be given more than once. Caddy reads a first argument
+// that begins with "/" as a path matcher: write the file in the block, or
+// after a matcher (robotstxt_guard * /srv/www/robots.txt).
 func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 	d.Next() // the directive's name
 	if d.NextArg() {
@@ -116,7 +118,9 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 		}
 	}
 	if h.Robots == "" {
-		return d.Err("robotstxt_guard needs a robots.txt file")
+		// The usual slip: Caddy reads a first argument that begins with
+		// "/" as a path matcher, and the directive never sees it.
+		return d.Err("robotstxt_guard needs a robots.txt file: 'robots <file>' in its block, or an argument after a matcher ('robotstxt_guard * /srv/www/robots.txt': a first argument that begins with / is a path matcher)")
 	}
 	return nil
 }

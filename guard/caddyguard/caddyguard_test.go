@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/caddyserver/caddy/v2"
+	"github.com/caddyserver/caddy/v2/caddyconfig"
 	"github.com/caddyserver/caddy/v2/caddyconfig/caddyfile"
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 	"github.com/google/go-cmp/cmp"
@@ -267,6 +268,35 @@ func TestUnmarshalCaddyfile(t *testing.T) {
 		}
 		if diff := cmp.Diff(tc.want, got, cmpopts.IgnoreUnexported(caddyguard.Handler{})); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tc.input, diff)
+		}
+	}
+}
+
+// Through Caddy's Caddyfile adapter: an absolute path is an argument
+// after a matcher, since a first argument that begins with "/" is a path
+// matcher (and the error says so).
+func TestDirectiveThroughTheAdapter(t *testing.T) {
+	for _, tc := range []struct {
+		directive, want, wantErr string
+	}{
+		{directive: "robotstxt_guard * /srv/robots.txt", want: `{"handler":"robotstxt_guard","robots":"/srv/robots.txt"}`},
+		{directive: "robotstxt_guard robots.txt", want: `{"handler":"robotstxt_guard","robots":"robots.txt"}`},
+		{directive: "robotstxt_guard {\nrobots /srv/robots.txt\n}", want: `{"handler":"robotstxt_guard","robots":"/srv/robots.txt"}`},
+		{directive: "robotstxt_guard /srv/robots.txt", wantErr: "a first argument that begins with / is a path matcher"},
+	} {
+		cfg, _, err := caddyconfig.GetAdapter("caddyfile").Adapt([]byte(":8080\n"+tc.directive+"\n"), nil)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("%q: error %v, want one with %q", tc.directive, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tc.directive, err)
+			continue
+		}
+		if !strings.Contains(string(cfg), tc.want) {
+			t.Errorf("%q adapts to %s, without %s", tc.directive, cfg, tc.want)
 		}
 	}
 }
