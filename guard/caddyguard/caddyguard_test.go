@@ -32,7 +32,7 @@ var site = caddyhttp.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) er
 
 // provision provisions h as Caddy does (Provision, then Validate) in a
 // context of its own, cancelled when the test ends.
-func provision(t *testing.T, h *caddyguard.Handler) (caddy.Context, error) {
+func provision(t testing.TB, h *caddyguard.Handler) (caddy.Context, error) {
 	t.Helper()
 	ctx, cancel := caddy.NewContext(caddy.Context{Context: context.Background()})
 	t.Cleanup(cancel)
@@ -42,7 +42,7 @@ func provision(t *testing.T, h *caddyguard.Handler) (caddy.Context, error) {
 	return ctx, h.Validate()
 }
 
-func writeFile(t *testing.T, path, content string) {
+func writeFile(t testing.TB, path, content string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
