@@ -2,12 +2,14 @@ package caddyguard_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -298,5 +300,52 @@ func TestDirectiveThroughTheAdapter(t *testing.T) {
 		if !strings.Contains(string(cfg), tc.want) {
 			t.Errorf("%q adapts to %s, without %s", tc.directive, cfg, tc.want)
 		}
+	}
+}
+
+// Requests served at once, while the file changes and the metrics are
+// read, answer as one file or the other says (and, under -race, share
+// nothing unguarded).
+func TestHandlerConcurrent(t *testing.T) {
+	robots := filepath.Join(t.TempDir(), "robots.txt")
+	writeFile(t, robots, guardcases.Robots)
+	h := &caddyguard.Handler{Robots: robots, CheckInterval: caddy.Duration(time.Millisecond), Metrics: true}
+	ctx, err := provision(t, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := ctx.GetMetricsRegistry()
+	bingbot := guardcases.Agents()[2]
+	var wg sync.WaitGroup
+	errs := make(chan string, 8*200)
+	for w := range 8 {
+		wg.Go(func() {
+			for i := range 200 {
+				switch {
+				case w == 0 && i%50 == 0:
+					content := guardcases.Robots
+					if i%100 == 0 {
+						content = guardcases.Changed
+					}
+					if err := os.WriteFile(robots, []byte(content), 0o644); err != nil {
+						errs <- err.Error()
+					}
+				case w == 1 && i%20 == 0:
+					if _, err := reg.Gather(); err != nil {
+						errs <- err.Error()
+					}
+				}
+				// /public/x: allowed for bingbot by Robots, refused by Changed.
+				status, body, err := serve(h, "/public/x", bingbot, "")
+				if err != nil || (status != 200 && status != 403) || (status == 200) != (body == "site") {
+					errs <- fmt.Sprintf("%d %q %v", status, body, err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }

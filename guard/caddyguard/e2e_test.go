@@ -26,8 +26,13 @@ import (
 // testdata/caddy/main.go, requiring this module (replaced by the code
 // here, as xcaddy does for a local --with) and, through it, Caddy from the
 // module proxy. The main module is replaced by the code beside this one,
-// as go.work replaces it. It skips loudly when the module proxy cannot be
-// reached, unless ROBOTSTXT_REQUIRE_CADDY=1 (.ci/run sets it).
+// as go.work replaces it. In the workspace, the build also requires the
+// versions the workspace selects (go.work raises some, such as
+// golang.org/x/sys and OpenTelemetry, above what this module names), so
+// that the Caddy packages the tests already compiled come from the build
+// cache instead of being compiled again. It skips loudly when the module
+// proxy cannot be reached, unless ROBOTSTXT_REQUIRE_CADDY=1 (.ci/run sets
+// it).
 func buildCaddy(t *testing.T) string {
 	t.Helper()
 	goBin, err := exec.LookPath("go")
@@ -40,21 +45,27 @@ func buildCaddy(t *testing.T) string {
 	}
 	repo := filepath.Join(here, "..", "..")
 	dir := t.TempDir()
-	gomod := fmt.Sprintf(`module example.com/caddy
-
-go 1.25.0
-
-require github.com/seed50c7eacc/robotstxt/guard/caddyguard v0.0.0
-
-replace github.com/seed50c7eacc/robotstxt/guard/caddyguard => %q
-
-replace github.com/seed50c7eacc/robotstxt v0.1.0 => %q
-`, here, repo)
+	var gomod strings.Builder
+	fmt.Fprintf(&gomod, "module example.com/caddy\n\ngo 1.25.0\n\nrequire github.com/seed50c7eacc/robotstxt/guard/caddyguard v0.0.0\n\n")
+	fmt.Fprintf(&gomod, "replace github.com/seed50c7eacc/robotstxt/guard/caddyguard => %q\n\n", here)
+	fmt.Fprintf(&gomod, "replace github.com/seed50c7eacc/robotstxt v0.1.0 => %q\n", repo)
+	// Outside the workspace this fails (v0.1.0 is not published yet),
+	// and the build takes the versions this module names.
+	list := exec.Command(goBin, "list", "-m", "-f", "{{if not .Main}}{{.Path}} {{.Version}}{{end}}", "all")
+	if selected, err := list.Output(); err == nil {
+		gomod.WriteString("\nrequire (\n")
+		for line := range strings.Lines(string(selected)) {
+			if line = strings.TrimSpace(line); line != "" {
+				fmt.Fprintf(&gomod, "\t%s\n", line)
+			}
+		}
+		gomod.WriteString(")\n")
+	}
 	main, err := os.ReadFile(filepath.Join("testdata", "caddy", "main.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, content := range map[string][]byte{"go.mod": []byte(gomod), "main.go": main} {
+	for name, content := range map[string][]byte{"go.mod": []byte(gomod.String()), "main.go": main} {
 		if err := os.WriteFile(filepath.Join(dir, name), content, 0o644); err != nil {
 			t.Fatal(err)
 		}
