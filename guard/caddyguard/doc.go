@@ -15,7 +15,9 @@
 //
 //	example.com {
 //		root * /srv/www
-//		robotstxt_guard /srv/www/robots.txt
+//		robotstxt_guard {
+//			robots /srv/www/robots.txt
+//		}
 //		file_server
 //	}
 //
