@@ -236,36 +236,47 @@ func (g *Guard) clientAddr(r *http.Request) (netip.Addr, bool) {
 // request, and every request for /robots.txt, goes to next.
 func (g *Guard) Handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		g.counts.requests.Add(1)
-		d := g.Decide(r)
-		if d.Crawler != "" {
-			g.counts.crawlers.Add(1)
-		}
-		if d.Verification == Impostor {
-			g.counts.impostors.Add(1)
-			if g.Logger != nil {
-				g.Logger.LogAttrs(r.Context(), slog.LevelInfo, "guard: impostor", slog.String("crawler", d.Crawler), slog.String("remote", r.RemoteAddr), slog.Bool("refused", !d.Allowed))
-			}
-		}
-		if d.Allowed {
+		if g.Enforce(w, r) {
 			next.ServeHTTP(w, r)
-			return
 		}
-		g.counts.refused.Add(1)
-		status := g.Status
-		if status == 0 {
-			status = http.StatusForbidden
-		}
-		msg := refusalMessage(d)
-		if g.Logger != nil {
-			g.Logger.LogAttrs(r.Context(), slog.LevelInfo, "guard: refused", slog.String("crawler", d.Crawler), slog.String("agent", d.Agent), slog.String("path", d.Path), slog.Int("line", d.Verdict.Rule.Line), slog.String("rule", d.Verdict.Rule.String()), slog.String("remote", r.RemoteAddr))
-		}
-		h := w.Header()
-		h.Set("Content-Type", "text/plain; charset=utf-8")
-		h.Set("X-Content-Type-Options", "nosniff")
-		w.WriteHeader(status)
-		fmt.Fprintln(w, msg)
 	})
+}
+
+// Enforce does for r what Handler's handler does, short of passing r
+// on: it counts r, logs a refusal or an impostor, answers a refused r
+// with the refusal, and reports whether r may go on, in which case it
+// has written nothing. It is for servers whose handlers do not chain as
+// http.Handler does (a Caddy module's returns an error).
+func (g *Guard) Enforce(w http.ResponseWriter, r *http.Request) bool {
+	g.counts.requests.Add(1)
+	d := g.Decide(r)
+	if d.Crawler != "" {
+		g.counts.crawlers.Add(1)
+	}
+	if d.Verification == Impostor {
+		g.counts.impostors.Add(1)
+		if g.Logger != nil {
+			g.Logger.LogAttrs(r.Context(), slog.LevelInfo, "guard: impostor", slog.String("crawler", d.Crawler), slog.String("remote", r.RemoteAddr), slog.Bool("refused", !d.Allowed))
+		}
+	}
+	if d.Allowed {
+		return true
+	}
+	g.counts.refused.Add(1)
+	status := g.Status
+	if status == 0 {
+		status = http.StatusForbidden
+	}
+	msg := refusalMessage(d)
+	if g.Logger != nil {
+		g.Logger.LogAttrs(r.Context(), slog.LevelInfo, "guard: refused", slog.String("crawler", d.Crawler), slog.String("agent", d.Agent), slog.String("path", d.Path), slog.Int("line", d.Verdict.Rule.Line), slog.String("rule", d.Verdict.Rule.String()), slog.String("remote", r.RemoteAddr))
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/plain; charset=utf-8")
+	h.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	fmt.Fprintln(w, msg)
+	return false
 }
 
 // refusalMessage is the one-line body of a refusal.

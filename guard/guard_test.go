@@ -242,3 +242,40 @@ func TestFileSource(t *testing.T) {
 		t.Errorf("FileSource of a missing file: %v", err)
 	}
 }
+
+// Enforce answers a refused request and reports it; a request it passes
+// is left to the caller untouched (no status, header or body written),
+// and both are counted, as Handler counts them.
+func TestEnforce(t *testing.T) {
+	g := guard.New([]byte(siteRobots))
+	type result struct {
+		Passed      bool
+		Status      int
+		ContentType string
+		Body        string
+	}
+	for _, tc := range []struct {
+		ua, target string
+		want       result
+	}{
+		{chrome, "/private/x", result{Passed: true, Status: 200}},
+		{googlebot, "/x", result{Passed: true, Status: 200}},
+		{gptbot, "/robots.txt", result{Passed: true, Status: 200}},
+		{gptbot, "/x", result{Status: 403, ContentType: "text/plain; charset=utf-8", Body: "refused: robots.txt disallows /x for GPTBot (line 5: disallow: /)\n"}},
+	} {
+		req := httptest.NewRequest("GET", "http://site.test"+tc.target, nil)
+		req.Header.Set("User-Agent", tc.ua)
+		rec := httptest.NewRecorder()
+		passed := g.Enforce(rec, req)
+		got := result{passed, rec.Code, rec.Header().Get("Content-Type"), rec.Body.String()}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s as %q (-want +got):\n%s", tc.target, tc.ua, diff)
+		}
+		if passed && (rec.Flushed || len(rec.Header()) != 0) {
+			t.Errorf("%s as %q: passed, but wrote %v", tc.target, tc.ua, rec.Header())
+		}
+	}
+	if diff := cmp.Diff(guard.Stats{Requests: 4, Crawlers: 2, Refused: 1}, g.Stats()); diff != "" {
+		t.Errorf("Stats (-want +got):\n%s", diff)
+	}
+}

@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,10 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seed50c7eacc/robotstxt/guard"
+	"github.com/seed50c7eacc/robotstxt/internal/guardcases"
 )
-
-const guardRobots = "User-agent: *\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /\n"
 
 // startNginxSite starts Debian's nginx on a loopback port, answering every
 // path with "site" and the path it resolved; it skips loudly without the
@@ -98,7 +95,7 @@ http {
 func TestGuardProxyInFrontOfNginx(t *testing.T) {
 	site := startNginxSite(t)
 	robotsPath := filepath.Join(t.TempDir(), "robots.txt")
-	if err := os.WriteFile(robotsPath, []byte(guardRobots), 0o644); err != nil {
+	if err := os.WriteFile(robotsPath, []byte(guardcases.Robots), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var logs bytes.Buffer
@@ -120,68 +117,53 @@ func TestGuardProxyInFrontOfNginx(t *testing.T) {
 		}
 	}()
 	proxyURL := "http://" + l.Addr().String()
-	middleware := guard.New([]byte(guardRobots)).Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "site") }))
 
-	agents := []string{
-		"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)",
-		"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
-		"Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
-		"Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
-		"",
-	}
-	paths := []string{"/", "/public/x", "/private/x", "/public/../private/x", "/%70rivate/x", "/robots.txt", "/private"}
+	// The table shared with the Caddy module's test (internal/guardcases).
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	refused := 0
-	for _, ua := range agents {
-		for _, p := range paths {
-			req, _ := http.NewRequest("GET", proxyURL+p, nil)
-			req.Header.Set("User-Agent", ua)
-			resp, err := client.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			body, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
+	for _, c := range guardcases.Cases() {
+		req, _ := http.NewRequest("GET", proxyURL+c.Path, nil)
+		req.Header.Set("User-Agent", c.UserAgent)
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
 
-			mreq := httptest.NewRequest("GET", "http://site.test"+p, nil)
-			mreq.Header.Set("User-Agent", ua)
-			rec := httptest.NewRecorder()
-			middleware.ServeHTTP(rec, mreq)
-			if resp.StatusCode != rec.Code {
-				t.Errorf("GET %s as %q: the proxy answers %d %q, the middleware %d %q", p, ua, resp.StatusCode, body, rec.Code, rec.Body.String())
+		wantStatus, wantBody := guardcases.Middleware(guardcases.Robots, c)
+		if resp.StatusCode != wantStatus {
+			t.Errorf("GET %s as %q: the proxy answers %d %q, the middleware %d %q", c.Path, c.UserAgent, resp.StatusCode, body, wantStatus, wantBody)
+		}
+		switch {
+		case resp.StatusCode == http.StatusForbidden:
+			refused++
+			if string(body) != wantBody {
+				t.Errorf("GET %s as %q: refusal body %q, the middleware's %q", c.Path, c.UserAgent, body, wantBody)
 			}
-			switch {
-			case resp.StatusCode == http.StatusForbidden:
-				refused++
-				if !strings.HasPrefix(string(body), "refused: robots.txt disallows") {
-					t.Errorf("GET %s as %q: refusal body %q", p, ua, body)
-				}
-			case p == "/robots.txt":
-				if string(body) != guardRobots {
-					t.Errorf("GET /robots.txt: %q, want the file", body)
-				}
-			case !strings.HasPrefix(string(body), "site "):
-				t.Errorf("GET %s as %q: %d %q, not from the upstream", p, ua, resp.StatusCode, body)
+		case c.Path == "/robots.txt":
+			if string(body) != guardcases.Robots {
+				t.Errorf("GET /robots.txt: %q, want the file", body)
 			}
+		case !strings.HasPrefix(string(body), "site "):
+			t.Errorf("GET %s as %q: %d %q, not from the upstream", c.Path, c.UserAgent, resp.StatusCode, body)
 		}
 	}
-	// GPTBot: 6 of 7 paths (not /robots.txt); bingbot under "*": the 3
-	// spellings of /private/x; Googlebot, the browser and no agent: none.
-	if refused != 9 {
-		t.Errorf("%d requests refused, want 9", refused)
+	if refused != guardcases.Refused {
+		t.Errorf("%d requests refused, want %d", refused, guardcases.Refused)
 	}
 	if n := strings.Count(logs.String(), "guard: refused"); n != refused {
 		t.Errorf("%d refusals logged, %d made", n, refused)
 	}
 
 	// A new file applies, and is served, once it changes.
-	if err := os.WriteFile(robotsPath, []byte("User-agent: *\nDisallow: /\n"), 0o644); err != nil {
+	if err := os.WriteFile(robotsPath, []byte(guardcases.Changed), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		req, _ := http.NewRequest("GET", proxyURL+"/public/x", nil)
-		req.Header.Set("User-Agent", agents[2])
+		req.Header.Set("User-Agent", guardcases.Agents()[2]) // bingbot
 		resp, err := client.Do(req)
 		if err != nil {
 			t.Fatal(err)
