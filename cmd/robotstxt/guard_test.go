@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seed50c7eacc/robotstxt/internal/guardcases"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/guardcases"
 )
 
 // startNginxSite starts Debian's nginx on a loopback port, answering every
@@ -118,7 +118,7 @@ func TestGuardProxyInFrontOfNginx(t *testing.T) {
 	}()
 	proxyURL := "http://" + l.Addr().String()
 
-	// The table shared with the Caddy module's test (internal/guardcases).
+	// The table shared with the Caddy module's test (internal/testsupport/guardcases).
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	refused := 0
 	for _, c := range guardcases.Cases() {

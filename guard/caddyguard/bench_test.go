@@ -9,7 +9,7 @@ import (
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 
 	"github.com/seed50c7eacc/robotstxt/guard/caddyguard"
-	"github.com/seed50c7eacc/robotstxt/internal/guardcases"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/guardcases"
 )
 
 type discard struct{ header http.Header }

@@ -22,7 +22,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/seed50c7eacc/robotstxt/guard/caddyguard"
-	"github.com/seed50c7eacc/robotstxt/internal/guardcases"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/guardcases"
 )
 
 // site is the handler after the guard: every request it gets is answered

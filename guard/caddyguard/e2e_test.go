@@ -17,7 +17,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/seed50c7eacc/robotstxt/internal/guardcases"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/guardcases"
 )
 
 // buildCaddy builds Caddy with its standard modules and this one, as
