@@ -67,7 +67,7 @@ func TestBuildInParts(t *testing.T) {
 		}
 	}
 	t.Run("random", func(t *testing.T) {
-		reference.EachChooser(29, 1500, 512, func(i int, c *reference.Chooser) {
+		reference.EachChooser(29, raceShare(1500), 512, func(i int, c *reference.Chooser) {
 			data := reference.GenRobots(c)
 			urls := []string{reference.GenURL(c), reference.GenURL(c), "/", "/a"}
 			check(t, "random file", data, urls)
@@ -80,7 +80,7 @@ func TestBuildInParts(t *testing.T) {
 	})
 	t.Run("corpus", func(t *testing.T) {
 		_, files := loadCorpus(t)
-		for _, data := range files[:min(len(files), 400)] {
+		for _, data := range files[:min(len(files), raceShare(400))] {
 			check(t, "corpus file", data, []string{"/", "/search?q=1", "/admin/", "/wp-admin/admin-ajax.php"})
 		}
 	})

@@ -49,7 +49,7 @@ func genEscapeRobots(c *reference.Chooser) []byte {
 // through the index, and so does the stream.
 func TestCompactAgainstReference(t *testing.T) {
 	compact, indexed := 0, 0
-	reference.EachChooser(11, 6000, 512, func(i int, c *reference.Chooser) {
+	reference.EachChooser(11, raceShare(6000), 512, func(i int, c *reference.Chooser) {
 		body := genEscapeRobots(c)
 		ref, r := reference.New(body), load(body)
 		rs, _ := r.Rules("bot")
@@ -68,7 +68,7 @@ func TestCompactAgainstReference(t *testing.T) {
 			streamVerdictTwin(t, body, r, "bot", url)
 		}
 	})
-	if compact < 1000 || indexed < 100 {
+	if compact < raceShare(1000) || indexed < raceShare(100) {
 		t.Errorf("%d rules in compact form, %d indexed files; the generator should make more", compact, indexed)
 	}
 }

@@ -78,3 +78,17 @@ func compareWithOracle(t *testing.T, name string, oracle string, body []byte, qs
 	t.Helper()
 	return reference.CompareWithOracle(t, name, oracle, body, matcherOf(load(body)), qs)
 }
+
+// raceShare is n without the race detector and a quarter of it (at least
+// 1) with it: the count of random inputs a twin test checks. The full
+// count runs in every test run without -race.
+func raceShare(n int) int {
+	if raceEnabled {
+		return max(1, n/4)
+	}
+	return n
+}
+
+// raceSkip says whether the twin tests that walk the corpus leave out its
+// i-th file under the race detector, where they check every fourth.
+func raceSkip(i int) bool { return raceEnabled && i%4 != 0 }

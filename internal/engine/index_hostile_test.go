@@ -273,7 +273,7 @@ func TestIndexBuildInSteps(t *testing.T) {
 		check(f.Name, rs.compiled, rs.text)
 	}
 	rng := rand.New(rand.NewPCG(24, 9))
-	for i := range 300 {
+	for i := range raceShare(300) {
 		// Prefixes shared by a few rules and by many, some with '%' or
 		// bytes >= 0x80 (kept in compact form), some whole, some empty.
 		rs, _ := randomIndexedRules(t, rng, 200, func() string {
