@@ -49,6 +49,9 @@ func TestDeadRulesAgainstBruteForce(t *testing.T) {
 	if testing.Short() {
 		n = min(n, 300)
 	}
+	if raceEnabled {
+		n = max(1, n/4)
+	}
 	rng := rand.New(rand.NewPCG(9309, uint64(n)))
 	reported, missedChecked := 0, 0
 	for done := 0; done < n; {
