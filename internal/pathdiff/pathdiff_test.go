@@ -60,7 +60,7 @@ func walk(k int, alphabet string, visit func(string)) {
 func TestRelevantKeepsEveryDifference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(34, 9309))
 	reducedPairs := 0
-	for round := 0; round < 3000; round++ {
+	for round := 0; round < randomRounds(); round++ {
 		old := randomList(rng, nil)
 		new := randomList(rng, old)
 		lists := [2][]Rule{old, new}
@@ -104,7 +104,7 @@ func TestRelevantKeepsEveryDifference(t *testing.T) {
 // library's matcher.
 func TestCompareAgainstEnumeration(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 2))
-	for round := 0; round < 3000; round++ {
+	for round := 0; round < randomRounds(); round++ {
 		old := randomList(rng, nil)
 		new := randomList(rng, old)
 		res := Compare(old, new, Options{Budget: 1 << 20})
@@ -127,4 +127,13 @@ func TestCompareAgainstEnumeration(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomRounds is how many random pairs of lists a test checks: 3,000,
+// and a quarter of them under the race detector.
+func randomRounds() int {
+	if raceEnabled {
+		return 750
+	}
+	return 3000
 }

@@ -1,0 +1,6 @@
+//go:build !race
+
+package pathdiff
+
+// raceEnabled says the tests run under the race detector.
+const raceEnabled = false
