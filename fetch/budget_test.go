@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/fakeclock"
 )
 
 // stalledStore is a Leaser that answers nothing, as a stalled server
@@ -71,7 +73,7 @@ func TestStalledStoreOneBudget(t *testing.T) {
 		store := &stalledStore{ignoreContext: ignore, unblock: make(chan struct{})}
 		s := newSite(t, serve(rules))
 		var storeErrs atomic.Int64
-		clock := newFakeClock()
+		clock := fakeclock.New()
 		c := &Client{Cache: store, Timeout: time.Second, Now: clock.Now, Sleep: clock.Sleep, OnEvent: func(ev Event) {
 			var se *StoreError
 			if errors.As(ev.Err, &se) {
@@ -91,7 +93,7 @@ func TestStalledStoreOneBudget(t *testing.T) {
 		// store call (the background put, after the answer, is not
 		// waited on).
 		const step = 10 * time.Millisecond
-		took := clock.runUntil(t, answered.Load, func() bool { return store.waiting() && clock.asleepAny() }, step, 10*c.Timeout)
+		took := clock.RunUntil(t, answered.Load, func() bool { return store.waiting() && clock.AsleepAny() }, step, 10*c.Timeout)
 		waitUntil(t, answered.Load)
 		close(store.unblock)
 		if !ok.Load() || err != nil {

@@ -15,127 +15,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/fakeclock"
 )
-
-// fakeClock is a clock that moves only when told. Sleep waits until
-// Advance has moved it past the wake-up time.
-type fakeClock struct {
-	mu       sync.Mutex
-	now      time.Time
-	sleepers map[*fakeSleeper]bool
-}
-
-type fakeSleeper struct {
-	ctx   context.Context
-	d     time.Duration // as asked
-	until time.Time
-	wake  chan struct{}
-}
-
-func newFakeClock() *fakeClock {
-	return &fakeClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-}
-
-func (f *fakeClock) Now() time.Time {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.now
-}
-
-func (f *fakeClock) Advance(d time.Duration) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.now = f.now.Add(d)
-	for s := range f.sleepers {
-		if !f.now.Before(s.until) {
-			close(s.wake)
-			delete(f.sleepers, s)
-		}
-	}
-}
-
-// Sleep waits until the clock has moved d on, or until ctx ends.
-func (f *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return nil
-	}
-	f.mu.Lock()
-	s := &fakeSleeper{ctx: ctx, d: d, until: f.now.Add(d), wake: make(chan struct{})}
-	if f.sleepers == nil {
-		f.sleepers = map[*fakeSleeper]bool{}
-	}
-	f.sleepers[s] = true
-	f.mu.Unlock()
-	select {
-	case <-s.wake:
-		return nil
-	case <-ctx.Done():
-		f.mu.Lock()
-		delete(f.sleepers, s)
-		f.mu.Unlock()
-		return ctx.Err()
-	}
-}
-
-// asleep returns whether goroutines sleep on the clock for each of the
-// durations given (a sleep counts by the duration it asked for, until it
-// wakes; a sleep whose context has ended does not count).
-func (f *fakeClock) asleep(ds ...time.Duration) func() bool {
-	return func() bool {
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		have := map[time.Duration]int{}
-		for s := range f.sleepers {
-			if s.ctx.Err() == nil {
-				have[s.d]++
-			}
-		}
-		for _, d := range ds {
-			if have[d]--; have[d] < 0 {
-				return false
-			}
-		}
-		return true
-	}
-}
-
-// asleepAny reports whether any goroutine sleeps on the clock (with a
-// context that has not ended).
-func (f *fakeClock) asleepAny() bool {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for s := range f.sleepers {
-		if s.ctx.Err() == nil {
-			return true
-		}
-	}
-	return false
-}
-
-// runUntil moves the clock on by step each time ready reports that the
-// goroutines expected are asleep on it, until done reports true, and
-// returns how far it moved it: at most max, where it stops whatever done
-// says. It never waits on the wall clock: between steps it only yields.
-// It fails the test when ready has not held for 10 s of the wall clock (a
-// test that hangs).
-func (f *fakeClock) runUntil(t *testing.T, done, ready func() bool, step, max time.Duration) time.Duration {
-	t.Helper()
-	var moved time.Duration
-	stuck := time.Now().Add(10 * time.Second)
-	for !done() && moved < max {
-		if !ready() {
-			if time.Now().After(stuck) {
-				t.Fatalf("the goroutines expected were not asleep on the fake clock for 10 s (moved %v)", moved)
-			}
-			runtime.Gosched()
-			continue
-		}
-		f.Advance(step)
-		moved += step
-		stuck = time.Now().Add(10 * time.Second)
-	}
-	return moved
-}
 
 // waitUntil yields until cond reports true, and fails the test after 10 s
 // of the wall clock (a test that hangs); no clock time is waited for.
@@ -190,7 +71,7 @@ func status(code int) http.HandlerFunc {
 
 const rules = "User-agent: *\nDisallow: /private\n"
 
-func newClient(clock *fakeClock) *Client {
+func newClient(clock *fakeclock.Clock) *Client {
 	return &Client{Now: clock.Now, Timeout: 2 * time.Second}
 }
 
@@ -225,7 +106,7 @@ func TestStatusClasses(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newSite(t, tt.handler)
-			c := newClient(newFakeClock())
+			c := newClient(fakeclock.New())
 			private, public, outcome := answer(t, c, s)
 			if private != tt.private || public != tt.public || outcome != tt.outcome {
 				t.Errorf("private %v public %v outcome %v; want %v %v %v", private, public, outcome, tt.private, tt.public, tt.outcome)
@@ -258,7 +139,7 @@ func TestUserAgentHeader(t *testing.T) {
 // RFC 9309 section 2.3.1.4: a 503, then recovery once the retry comes due.
 func TestRecoveryAfter503(t *testing.T) {
 	s := newSite(t, status(503))
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	c := newClient(clock)
 	if _, public, _ := answer(t, c, s); public {
 		t.Fatal("allowed during a 503")
@@ -278,7 +159,7 @@ func TestRecoveryAfter503(t *testing.T) {
 // Retries are spaced out exponentially up to RetryMax.
 func TestRetryBackoff(t *testing.T) {
 	s := newSite(t, status(500))
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	c := &Client{Now: clock.Now, RetryMin: time.Minute, RetryMax: 10 * time.Minute}
 	var gaps []time.Duration
 	for i := 0; i < 6; i++ {
@@ -326,7 +207,7 @@ func (c *laggingCache) Put(_ context.Context, k string, e *Entry) error {
 // cause of a TestRetryBackoff failure under -race).
 func TestRetryBackoffLaggingStore(t *testing.T) {
 	s := newSite(t, status(500))
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	c := &Client{Cache: &laggingCache{first: map[string]*Entry{}}, Now: clock.Now, RetryMin: time.Minute, RetryMax: 10 * time.Minute}
 	var gaps []time.Duration
 	var failures []int
@@ -376,7 +257,7 @@ func TestRedirects(t *testing.T) {
 				}
 				io.WriteString(w, rules)
 			})
-			_, _, outcome := answer(t, newClient(newFakeClock()), s)
+			_, _, outcome := answer(t, newClient(fakeclock.New()), s)
 			if outcome != tt.outcome {
 				t.Errorf("outcome %v, want %v", outcome, tt.outcome)
 			}
@@ -386,7 +267,7 @@ func TestRedirects(t *testing.T) {
 		s := newSite(t, func(w http.ResponseWriter, r *http.Request) {
 			http.Redirect(w, r, "/robots.txt", http.StatusFound)
 		})
-		private, public, outcome := answer(t, newClient(newFakeClock()), s)
+		private, public, outcome := answer(t, newClient(fakeclock.New()), s)
 		if !private || !public || outcome != robotstxt.AllowAll {
 			t.Errorf("loop: private %v public %v outcome %v", private, public, outcome)
 		}
@@ -403,7 +284,7 @@ func TestSlowServerTimesOut(t *testing.T) {
 		case <-r.Context().Done():
 		}
 	})
-	c := &Client{Now: newFakeClock().Now, Timeout: 50 * time.Millisecond}
+	c := &Client{Now: fakeclock.New().Now, Timeout: 50 * time.Millisecond}
 	_, public, outcome := answer(t, c, s)
 	if public || outcome != robotstxt.DisallowAll {
 		t.Errorf("slow server: public %v outcome %v", public, outcome)
@@ -429,7 +310,7 @@ func TestConnectionReset(t *testing.T) {
 				conn.Close()
 			}
 		})
-		_, public, outcome := answer(t, newClient(newFakeClock()), s)
+		_, public, outcome := answer(t, newClient(fakeclock.New()), s)
 		if public || outcome != robotstxt.DisallowAll {
 			t.Errorf("reset (partial body %v): public %v outcome %v", partial, public, outcome)
 		}
@@ -441,7 +322,7 @@ func TestConnectionReset(t *testing.T) {
 func TestBodyOver500KiB(t *testing.T) {
 	body := rules + strings.Repeat("#", robotstxt.DefaultMaxSize) + "\nDisallow: /public\n"
 	s := newSite(t, serve(body))
-	c := newClient(newFakeClock())
+	c := newClient(fakeclock.New())
 	private, public, _ := answer(t, c, s)
 	if private || !public {
 		t.Errorf("private %v public %v: want the rule past 500 KiB ignored", private, public)
@@ -483,7 +364,7 @@ func TestCacheLifetime(t *testing.T) {
 				}
 				io.WriteString(w, rules)
 			})
-			clock := newFakeClock()
+			clock := fakeclock.New()
 			c := &Client{Now: clock.Now, TTL: tt.ttl, MaxTTL: tt.maxTTL}
 			answer(t, c, s)
 			clock.Advance(tt.want - time.Second)
@@ -508,7 +389,7 @@ func TestConcurrentCallersShareOneFetch(t *testing.T) {
 		<-release
 		io.WriteString(w, rules)
 	})
-	c := newClient(newFakeClock())
+	c := newClient(fakeclock.New())
 	const callers = 50
 	var wg sync.WaitGroup
 	results := make(chan bool, callers)
@@ -553,7 +434,7 @@ func TestConcurrentCallersShareOneFetch(t *testing.T) {
 func TestThirtyDayRule(t *testing.T) {
 	t.Run("no copy: disallow, then allow after 30 days", func(t *testing.T) {
 		s := newSite(t, status(503))
-		clock := newFakeClock()
+		clock := fakeclock.New()
 		c := &Client{Now: clock.Now, RetryMax: 24 * time.Hour}
 		for day := 0; day <= 31; day++ {
 			_, public, _ := answer(t, c, s)
@@ -565,7 +446,7 @@ func TestThirtyDayRule(t *testing.T) {
 	})
 	t.Run("with a copy: the copy, before and after 30 days", func(t *testing.T) {
 		s := newSite(t, serve(rules))
-		clock := newFakeClock()
+		clock := fakeclock.New()
 		c := &Client{Now: clock.Now}
 		answer(t, c, s)
 		s.set(status(503))
@@ -640,7 +521,7 @@ func (c *mapCache) Put(_ context.Context, k string, e *Entry) error {
 func TestSharedCache(t *testing.T) {
 	s := newSite(t, serve(rules))
 	shared := &mapCache{m: map[string][]byte{}}
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	a := &Client{Now: clock.Now, Cache: shared}
 	b := &Client{Now: clock.Now, Cache: shared}
 	answer(t, a, s)

@@ -20,6 +20,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/fakeclock"
 )
 
 // jsonCache is a store that keeps entries as encoding/json writes them,
@@ -55,7 +56,7 @@ func (c *jsonCache) Put(_ context.Context, k string, e *Entry) error {
 func TestEntryWireForm(t *testing.T) {
 	s := newSite(t, serve(rules))
 	shared := &jsonCache{m: map[string][]byte{}}
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	first := &Client{Now: clock.Now, Cache: shared}
 	answer(t, first, s)
 	first.Flush(context.Background())
@@ -107,7 +108,7 @@ func (c *countingCache) Get(ctx context.Context, k string) (*Entry, error) {
 func TestParsedMemo(t *testing.T) {
 	s := newSite(t, serve(rules))
 	store := &countingCache{Cache: &jsonCache{m: map[string][]byte{}}}
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	a := &Client{Now: clock.Now, Cache: store}
 	b := &Client{Now: clock.Now, Cache: store}
 	first, err := a.Robots(context.Background(), s.URL+"/x")
@@ -154,7 +155,7 @@ func (failingCache) Put(context.Context, string, *Entry) error   { return errSto
 // A store error is a miss plus a report, never an answer.
 func TestStoreErrorIsAMiss(t *testing.T) {
 	s := newSite(t, serve(rules))
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	var mu sync.Mutex
 	var storeErrs []string
 	c := &Client{Now: clock.Now, Cache: failingCache{}, OnEvent: func(ev Event) {
@@ -216,7 +217,7 @@ func TestEvents(t *testing.T) {
 	var events []Event
 	var logs bytes.Buffer
 	c := &Client{
-		Now:     newFakeClock().Now,
+		Now:     fakeclock.New().Now,
 		OnEvent: func(ev Event) { events = append(events, ev) },
 		Logger:  slog.New(slog.NewJSONHandler(&logs, nil)),
 	}
@@ -264,7 +265,7 @@ func TestConditionalGet(t *testing.T) {
 		w.Header().Set("Last-Modified", modified)
 		io.WriteString(w, rules)
 	})
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	c := newClient(clock)
 	first, _ := c.Robots(context.Background(), s.URL+"/")
 	clock.Advance(DefaultTTL + time.Second)
@@ -293,7 +294,7 @@ func TestConditionalGet(t *testing.T) {
 // RFC 9110 10.2.3: Retry-After on 429 and 5xx, in seconds or as a date,
 // within RetryMin and RetryMax.
 func TestRetryAfter(t *testing.T) {
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	tests := []struct {
 		name       string
 		status     int
@@ -344,7 +345,7 @@ func TestCallerCheckRedirect(t *testing.T) {
 		}
 		return nil
 	}}
-	c := &Client{HTTPClient: hc, Now: newFakeClock().Now}
+	c := &Client{HTTPClient: hc, Now: fakeclock.New().Now}
 	_, public, outcome := answer(t, c, s)
 	e, _ := c.Entry(context.Background(), s.URL+"/robots.txt")
 	if public || outcome != robotstxt.DisallowAll || bytes.Contains(e.Body, []byte("SECRET")) || internal.hits.Load() != 0 {
@@ -359,7 +360,7 @@ func TestCallerCheckRedirect(t *testing.T) {
 		http.Redirect(w, r, "/robots.txt", http.StatusFound)
 	})
 	checks.Store(0)
-	c = &Client{HTTPClient: &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { checks.Add(1); return nil }}, Now: newFakeClock().Now}
+	c = &Client{HTTPClient: &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { checks.Add(1); return nil }}, Now: fakeclock.New().Now}
 	if _, _, outcome := answer(t, c, loop); outcome != robotstxt.AllowAll || loop.hits.Load() != MaxRedirects+1 || checks.Load() != MaxRedirects {
 		t.Errorf("loop: outcome %v, %d requests, %d checks", outcome, loop.hits.Load(), checks.Load())
 	}
@@ -374,7 +375,7 @@ func TestCrossOriginRedirect(t *testing.T) {
 		http.Redirect(w, r, target.URL+"/robots.txt", http.StatusMovedPermanently)
 	})
 	lru := NewLRU(0, 0)
-	c := &Client{Cache: lru, Now: newFakeClock().Now}
+	c := &Client{Cache: lru, Now: fakeclock.New().Now}
 	private, public, outcome := answer(t, c, s)
 	if private || !public || outcome != robotstxt.Rules {
 		t.Errorf("private %v public %v outcome %v", private, public, outcome)

@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/fakeclock"
 )
 
 // memLeaser is a Leaser in memory, with leases that lapse as Redis's do,
@@ -95,7 +97,7 @@ func TestLeaseRenewedAndTakenOver(t *testing.T) {
 		}
 		w.Write([]byte(rules))
 	})
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	store := newMemLeaser(clock.Now)
 	newProcess := func() *Client {
 		return &Client{Cache: store, LeaseTTL: ttl, Timeout: 10 * time.Second, Now: clock.Now, Sleep: clock.Sleep}
@@ -118,7 +120,7 @@ func TestLeaseRenewedAndTakenOver(t *testing.T) {
 	// The holder's fetch outlives its lease five times; the clock moves
 	// while both sleep on it (the holder between renewals, the waiter
 	// between polls), in steps shorter than a renewal's interval.
-	moved := clock.runUntil(t, func() bool { return hits.Load() > 1 || answered.Load() > 0 }, clock.asleep(ttl/3, leasePoll), ttl/10, 5*ttl)
+	moved := clock.RunUntil(t, func() bool { return hits.Load() > 1 || answered.Load() > 0 }, clock.Asleep(ttl/3, leasePoll), ttl/10, 5*ttl)
 	t.Logf("waited %v on the fake clock", moved)
 	if hits.Load() != 1 || answered.Load() != 0 {
 		t.Fatalf("%d fetches, %d answers while the holder renewed its lease; want 1 and none", hits.Load(), answered.Load())
@@ -132,7 +134,7 @@ func TestLeaseRenewedAndTakenOver(t *testing.T) {
 	if err := holder.Flush(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if moved := clock.runUntil(t, func() bool { return answered.Load() == 2 }, clock.asleep(leasePoll), leasePoll, 10*leasePoll); answered.Load() != 2 {
+	if moved := clock.RunUntil(t, func() bool { return answered.Load() == 2 }, clock.Asleep(leasePoll), leasePoll, 10*leasePoll); answered.Load() != 2 {
 		t.Fatalf("the waiter has no answer %v after the holder's", moved)
 	}
 	if err := <-waiterDone; err != nil {
@@ -168,7 +170,7 @@ func TestLeaseRenewedAndTakenOver(t *testing.T) {
 	// time of the clock.
 	step := leasePoll / 5
 	granted := store.grants.Load()
-	took := clock.runUntil(t, func() bool { return store.grants.Load() > granted }, clock.asleep(ttl/3, leasePoll), step, 10*ttl)
+	took := clock.RunUntil(t, func() bool { return store.grants.Load() > granted }, clock.Asleep(ttl/3, leasePoll), step, 10*ttl)
 	if store.grants.Load() == granted {
 		t.Fatalf("no takeover after %v of the clock", took)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/fakeclock"
 )
 
 // The counters of Stats follow what the Client did: each answer from
@@ -16,7 +17,7 @@ func TestStats(t *testing.T) {
 	ctx := context.Background()
 	s := newSite(t, serve(rules))
 	down := newSite(t, status(http.StatusServiceUnavailable))
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	lru := NewLRU(0, 0)
 	a := &Client{Now: clock.Now, Cache: lru}
 	answer(t, a, s) // a fetch: the store misses
@@ -68,7 +69,7 @@ func TestStats(t *testing.T) {
 func TestStatsLease(t *testing.T) {
 	ctx := context.Background()
 	s := newSite(t, serve(rules))
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	store := newMemLeaser(clock.Now)
 	key := s.URL + "/robots.txt"
 	other, err := store.TryLease(ctx, key, time.Hour) // another process fetches
@@ -89,7 +90,7 @@ func TestStatsLease(t *testing.T) {
 			return false
 		}
 	}
-	clock.runUntil(t, answered, clock.asleep(leasePoll), leasePoll, time.Second)
+	clock.RunUntil(t, answered, clock.Asleep(leasePoll), leasePoll, time.Second)
 	<-done
 	clock.Advance(DefaultTTL + time.Second) // the copy is stale
 	if again, _ := store.TryLease(ctx, key, time.Hour); again == nil {
@@ -113,7 +114,7 @@ func TestTransportStats(t *testing.T) {
 			w.WriteHeader(http.StatusServiceUnavailable)
 		}
 	})
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	var slept time.Duration
 	tr := &Transport{Now: clock.Now, Sleep: func(_ context.Context, d time.Duration) error {
 		slept += d

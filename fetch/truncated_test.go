@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/fakeclock"
 )
 
 // bodyOverLimit is a 780,000-byte robots.txt: a rule, padding past the
@@ -32,7 +33,7 @@ func TestTruncatedEveryCopy(t *testing.T) {
 		t.Fatal("Parse of 780,000 bytes is not truncated")
 	}
 	s := newSite(t, serve(body))
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	lru := NewLRU(0, 0)
 	wire := &mapCache{m: map[string][]byte{}}
 
@@ -73,7 +74,7 @@ func TestTruncatedEveryCopy(t *testing.T) {
 func TestBodyAtLimitNotTruncated(t *testing.T) {
 	body := rules + strings.Repeat("#", robotstxt.DefaultMaxSize-len(rules))
 	s := newSite(t, serve(body))
-	c := newClient(newFakeClock())
+	c := newClient(fakeclock.New())
 	r, err := c.Robots(context.Background(), s.URL+"/")
 	if err != nil {
 		t.Fatal(err)

@@ -8,9 +8,9 @@ import (
 	"net/http/httptest"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/seed50c7eacc/robotstxt/fetch"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/fakeclock"
 )
 
 // Client.Purge deletes the site's entry from Redis, so that the next
@@ -24,7 +24,7 @@ func TestPurge(t *testing.T) {
 		io.WriteString(w, fleetRules)
 	}))
 	defer site.Close()
-	clock := &fakeClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	clock := fakeclock.New()
 	newClient := func() *fetch.Client { return &fetch.Client{Cache: New(srv.client(), "p:"), Now: clock.Now} }
 	a, b := newClient(), newClient()
 	key := "p:" + site.URL + "/robots.txt"

@@ -16,77 +16,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/seed50c7eacc/robotstxt/fetch"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/fakeclock"
 )
-
-// fakeClock is a clock shared by the test's processes, moved by the test.
-// Sleep waits until Advance has moved it past the wake-up time.
-type fakeClock struct {
-	mu       sync.Mutex
-	now      time.Time
-	sleepers map[*fakeSleeper]bool
-}
-
-type fakeSleeper struct {
-	ctx   context.Context
-	d     time.Duration // as asked
-	until time.Time
-	wake  chan struct{}
-}
-
-func (f *fakeClock) Now() time.Time {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.now
-}
-
-func (f *fakeClock) Advance(d time.Duration) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.now = f.now.Add(d)
-	for s := range f.sleepers {
-		if !f.now.Before(s.until) {
-			close(s.wake)
-			delete(f.sleepers, s)
-		}
-	}
-}
-
-// Sleep waits until the clock has moved d on, or until ctx ends.
-func (f *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return nil
-	}
-	f.mu.Lock()
-	s := &fakeSleeper{ctx: ctx, d: d, until: f.now.Add(d), wake: make(chan struct{})}
-	if f.sleepers == nil {
-		f.sleepers = map[*fakeSleeper]bool{}
-	}
-	f.sleepers[s] = true
-	f.mu.Unlock()
-	select {
-	case <-s.wake:
-		return nil
-	case <-ctx.Done():
-		f.mu.Lock()
-		delete(f.sleepers, s)
-		f.mu.Unlock()
-		return ctx.Err()
-	}
-}
-
-// asleepFor reports whether a goroutine sleeps on the clock for d (a sleep
-// counts by the duration it asked for, until it wakes; one whose context
-// has ended does not count).
-func (f *fakeClock) asleepFor(d time.Duration) bool {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for s := range f.sleepers {
-		if s.d == d && s.ctx.Err() == nil {
-			return true
-		}
-	}
-	return false
-}
 
 func TestGetPutLease(t *testing.T) {
 	srv := startRedis(t)
@@ -219,7 +150,7 @@ func TestFleet(t *testing.T) {
 	const machines, goroutines, sites = 8, 100, 100
 	srv := startRedis(t)
 	f := newFleet(t)
-	clock := &fakeClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	clock := fakeclock.New()
 	var storeErrors atomic.Int64
 	clients := make([]*fetch.Client, machines)
 	for m := range clients {
@@ -378,7 +309,7 @@ func TestLeaseWaitAndStale(t *testing.T) {
 	// holder's entry, its renewals), which the test moves on; the lease is
 	// long, so that Redis, on the wall clock, keeps it for the test's
 	// length without a renewal.
-	clock := &fakeClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	clock := fakeclock.New()
 	const leaseTTL = 30 * time.Second
 	newClient := func() *fetch.Client {
 		s := New(srv.client(), "lease:")
@@ -403,9 +334,9 @@ func TestLeaseWaitAndStale(t *testing.T) {
 	go ask(b, bDone)
 	// b polls for the entry every 50 ms of the clock (the Client's
 	// leasePoll): it waits rather than fetching.
-	waitFor("b's poll", func() bool { return clock.asleepFor(50 * time.Millisecond) })
+	waitFor("b's poll", func() bool { return clock.Asleep(50 * time.Millisecond)() })
 	clock.Advance(50 * time.Millisecond)
-	waitFor("b's next poll", func() bool { return clock.asleepFor(50 * time.Millisecond) })
+	waitFor("b's next poll", func() bool { return clock.Asleep(50 * time.Millisecond)() })
 	close(release)
 	if err := result(aDone); err != nil {
 		t.Fatal(err)
@@ -414,7 +345,7 @@ func TestLeaseWaitAndStale(t *testing.T) {
 	if err := a.Flush(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	waitFor("b's poll after a's entry", func() bool { return clock.asleepFor(50 * time.Millisecond) })
+	waitFor("b's poll after a's entry", func() bool { return clock.Asleep(50 * time.Millisecond)() })
 	clock.Advance(50 * time.Millisecond)
 	if err := result(bDone); err != nil {
 		t.Fatal(err)

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/seed50c7eacc/robotstxt"
 	"github.com/seed50c7eacc/robotstxt/fetch"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/fakeclock"
 )
 
 // A 780,000-byte robots.txt cut at the 500 KiB limit (RFC 9309 section
@@ -29,7 +29,7 @@ func TestTruncatedThroughRedis(t *testing.T) {
 		io.WriteString(w, body)
 	}))
 	defer site.Close()
-	clock := &fakeClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	clock := fakeclock.New()
 	for _, name := range []string{"the fetching process", "a process reading Redis"} {
 		c := &fetch.Client{Cache: New(srv.client(), "t:"), Now: clock.Now}
 		r, err := c.Robots(ctx, site.URL+"/page")
