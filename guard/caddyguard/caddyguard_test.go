@@ -258,14 +258,7 @@ func TestUnmarshalCaddyfile(t *testing.T) {
 	} {
 		var got caddyguard.Handler
 		err := got.UnmarshalCaddyfile(caddyfile.NewTestDispenser(tc.input))
-		if tc.wantErr != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-				t.Errorf("%s: error %v, want one with %q", tc.input, err, tc.wantErr)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%s: %v", tc.input, err)
+		if !errorAsWanted(t, tc.input, err, tc.wantErr) || tc.wantErr != "" {
 			continue
 		}
 		if diff := cmp.Diff(tc.want, got, cmpopts.IgnoreUnexported(caddyguard.Handler{})); diff != "" {
@@ -287,14 +280,7 @@ func TestDirectiveThroughTheAdapter(t *testing.T) {
 		{directive: "robotstxt_guard /srv/robots.txt", wantErr: "a first argument that begins with / is a path matcher"},
 	} {
 		cfg, _, err := caddyconfig.GetAdapter("caddyfile").Adapt([]byte(":8080\n"+tc.directive+"\n"), nil)
-		if tc.wantErr != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-				t.Errorf("%q: error %v, want one with %q", tc.directive, err, tc.wantErr)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", tc.directive, err)
+		if !errorAsWanted(t, tc.directive, err, tc.wantErr) || tc.wantErr != "" {
 			continue
 		}
 		if !strings.Contains(string(cfg), tc.want) {
@@ -348,4 +334,20 @@ func TestHandlerConcurrent(t *testing.T) {
 	for e := range errs {
 		t.Error(e)
 	}
+}
+
+// errorAsWanted reports whether err is as a table case wants: an error
+// containing wantErr, or none when wantErr is empty. It reports a failure
+// of the case named input otherwise.
+func errorAsWanted(t *testing.T, input string, err error, wantErr string) bool {
+	t.Helper()
+	switch {
+	case wantErr != "" && (err == nil || !strings.Contains(err.Error(), wantErr)):
+		t.Errorf("%q: error %v, want one with %q", input, err, wantErr)
+		return false
+	case wantErr == "" && err != nil:
+		t.Errorf("%q: %v", input, err)
+		return false
+	}
+	return true
 }
