@@ -276,24 +276,23 @@ func ccReadTextproto(name, file string) ([]ccCase, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &ccParser{src: string(data)}
-	root, err := p.fields(0)
+	root, err := parseTextproto(string(data))
 	if err != nil {
-		return nil, fmt.Errorf("offset %d: %v", p.pos, err)
+		return nil, err
 	}
 	var cases []ccCase
-	for i, tc := range ccMessages(root["tests"]) {
-		c := ccCase{File: file, Index: i, Rule: ccRuleFor(file), Robots: ccString(tc["robotstxt"])}
-		for _, e := range ccMessages(tc["test_expectations"]) {
-			outcome := ccString(e["expected_outcome"])
+	for i, tc := range root.messages("tests") {
+		c := ccCase{File: file, Index: i, Rule: ccRuleFor(file), Robots: tc.str("robotstxt")}
+		for _, e := range tc.messages("test_expectations") {
+			outcome := e.str("expected_outcome")
 			if outcome != "ALLOWED" && outcome != "DISALLOWED" {
 				return nil, fmt.Errorf("expected_outcome %q", outcome)
 			}
 			x := ccExpect{
 				Allowed:        outcome == "ALLOWED",
-				Agent:          ccString(e["useragent"]),
-				URL:            ccString(e["testurl"]),
-				GoogleSpecific: ccString(e["test_type"]) == "GOOGLE_SPECIFIC",
+				Agent:          e.str("useragent"),
+				URL:            e.str("testurl"),
+				GoogleSpecific: e.str("test_type") == "GOOGLE_SPECIFIC",
 			}
 			if _, ok := ccContract[[3]string{file, x.Agent, x.URL}]; ok {
 				// Under the contract Google's matcher sees the URL
@@ -305,161 +304,4 @@ func ccReadTextproto(name, file string) ([]ccCase, error) {
 		cases = append(cases, c)
 	}
 	return cases, nil
-}
-
-func ccMessages(vs []any) []map[string][]any {
-	var out []map[string][]any
-	for _, v := range vs {
-		if m, ok := v.(map[string][]any); ok {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-func ccString(vs []any) string {
-	for _, v := range vs {
-		if s, ok := v.(string); ok {
-			return s
-		}
-	}
-	return ""
-}
-
-type ccParser struct {
-	src string
-	pos int
-}
-
-func (p *ccParser) space() {
-	for p.pos < len(p.src) {
-		switch p.src[p.pos] {
-		case ' ', '\t', '\n', '\r', ',':
-			p.pos++
-		case '#':
-			for p.pos < len(p.src) && p.src[p.pos] != '\n' {
-				p.pos++
-			}
-		default:
-			return
-		}
-	}
-}
-
-// fields reads name: value pairs up to end (0 for the end of input).
-func (p *ccParser) fields(end byte) (map[string][]any, error) {
-	m := map[string][]any{}
-	for {
-		p.space()
-		if p.pos == len(p.src) {
-			if end != 0 {
-				return nil, fmt.Errorf("missing %q", end)
-			}
-			return m, nil
-		}
-		if p.src[p.pos] == end {
-			p.pos++
-			return m, nil
-		}
-		name := p.word()
-		if name == "" {
-			return nil, fmt.Errorf("unexpected %q", p.src[p.pos])
-		}
-		p.space()
-		if p.pos < len(p.src) && p.src[p.pos] == ':' {
-			p.pos++
-		}
-		p.space()
-		if p.pos < len(p.src) && p.src[p.pos] == '[' {
-			p.pos++
-			for {
-				p.space()
-				if p.pos < len(p.src) && p.src[p.pos] == ']' {
-					p.pos++
-					break
-				}
-				v, err := p.value()
-				if err != nil {
-					return nil, err
-				}
-				m[name] = append(m[name], v)
-			}
-			continue
-		}
-		v, err := p.value()
-		if err != nil {
-			return nil, err
-		}
-		m[name] = append(m[name], v)
-	}
-}
-
-func (p *ccParser) word() string {
-	start := p.pos
-	for p.pos < len(p.src) {
-		c := p.src[p.pos]
-		if c != '_' && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
-			break
-		}
-		p.pos++
-	}
-	return p.src[start:p.pos]
-}
-
-func (p *ccParser) value() (any, error) {
-	if p.pos == len(p.src) {
-		return nil, fmt.Errorf("missing value")
-	}
-	switch p.src[p.pos] {
-	case '{':
-		p.pos++
-		return p.fields('}')
-	case '"':
-		var b []byte
-		for p.pos < len(p.src) && p.src[p.pos] == '"' {
-			p.pos++
-			for {
-				if p.pos >= len(p.src) {
-					return nil, fmt.Errorf("unterminated string")
-				}
-				c := p.src[p.pos]
-				p.pos++
-				if c == '"' {
-					break
-				}
-				if c != '\\' {
-					b = append(b, c)
-					continue
-				}
-				if p.pos >= len(p.src) {
-					return nil, fmt.Errorf("unterminated escape")
-				}
-				e := p.src[p.pos]
-				p.pos++
-				switch e {
-				case 'n':
-					b = append(b, '\n')
-				case 'r':
-					b = append(b, '\r')
-				case 't':
-					b = append(b, '\t')
-				case 'x':
-					n, err := strconv.ParseUint(p.src[p.pos:min(p.pos+2, len(p.src))], 16, 8)
-					if err != nil {
-						return nil, fmt.Errorf(`\x escape: %v`, err)
-					}
-					b = append(b, byte(n))
-					p.pos += 2
-				default: // \" \\ \'
-					b = append(b, e)
-				}
-			}
-			p.space()
-		}
-		return string(b), nil
-	}
-	if w := p.word(); w != "" {
-		return w, nil
-	}
-	return nil, fmt.Errorf("unexpected %q", p.src[p.pos])
 }
