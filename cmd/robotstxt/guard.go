@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/seed50c7eacc/robotstxt/guard"
+	"github.com/seed50c7eacc/robotstxt/internal/app/httpserve"
 )
 
 func guardUsage(w io.Writer) {
@@ -73,7 +74,7 @@ func guardCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	fmt.Fprintf(stderr, "robotstxt guard: enforcing %s in front of %s on http://%s\n", f.robots, f.upstream, l.Addr())
-	if err := serveUntil(ctx, l, h); err != nil {
+	if err := httpserve.Until(ctx, l, h); err != nil {
 		errorf(stderr, "guard: %v", err)
 		return exitError
 	}
@@ -118,25 +119,4 @@ func newGuardProxy(f *guardFlags, logger *slog.Logger) (http.Handler, error) {
 		}
 		guarded.ServeHTTP(w, r)
 	}), nil
-}
-
-// serveUntil serves h on l until ctx ends, then shuts down gracefully.
-func serveUntil(ctx context.Context, l net.Listener, h http.Handler) error {
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(l) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil {
-		return err
-	}
-	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
 }

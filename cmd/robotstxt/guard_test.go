@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed50c7eacc/robotstxt/internal/app/httpserve"
 	"github.com/seed50c7eacc/robotstxt/internal/testsupport/guardcases"
 )
 
@@ -109,11 +110,11 @@ func TestGuardProxyInFrontOfNginx(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- serveUntil(ctx, l, h) }()
+	go func() { served <- httpserve.Until(ctx, l, h) }()
 	defer func() {
 		cancel()
 		if err := <-served; err != nil {
-			t.Errorf("serveUntil: %v", err)
+			t.Errorf("httpserve.Until: %v", err)
 		}
 	}()
 	proxyURL := "http://" + l.Addr().String()

@@ -12,18 +12,16 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
+	"github.com/seed50c7eacc/robotstxt/internal/app/httpserve"
 	"github.com/seed50c7eacc/robotstxt/web/internal/build"
 	"github.com/seed50c7eacc/robotstxt/web/internal/site"
 )
@@ -63,24 +61,9 @@ func run(ctx context.Context, addr, out string, stdout io.Writer, buildSite func
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: site.Handler(dir), ReadHeaderTimeout: 10 * time.Second}
 	// Tests read this line to learn the port and the directory.
 	fmt.Fprintf(stdout, "serving http://%s/ from %s\n", ln.Addr(), dir)
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-	}
-	slog.Info("serve: stopping; removing the site", "dir", dir)
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil {
-		return err
-	}
-	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	err = httpserve.Until(ctx, ln, site.Handler(dir))
+	slog.Info("serve: stopped; removing the site", "dir", dir)
+	return err
 }
