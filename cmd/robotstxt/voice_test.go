@@ -3,11 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/jsonkeys"
 	robotslint "github.com/seed50c7eacc/robotstxt/lint"
 )
 
@@ -138,7 +138,7 @@ func TestOneRuleShape(t *testing.T) {
 			if err := dec.Decode(&doc); err != nil {
 				t.Fatalf("%q: %v", args, err)
 			}
-			checkSnakeCase(t, "", doc)
+			jsonkeys.CheckSnakeCase(t, "", doc)
 			m := doc.(map[string]any)
 			if crawlers, ok := m["crawlers"]; ok {
 				for _, c := range crawlers.([]any) {
@@ -168,25 +168,6 @@ func TestOneRuleShape(t *testing.T) {
 	}
 }
 
-var snakeCase = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
-
-func checkSnakeCase(t *testing.T, path string, v any) {
-	t.Helper()
-	switch v := v.(type) {
-	case map[string]any:
-		for k, e := range v {
-			if !snakeCase.MatchString(k) {
-				t.Errorf("key %s.%s is not snake_case", path, k)
-			}
-			checkSnakeCase(t, path+"."+k, e)
-		}
-	case []any:
-		for _, e := range v {
-			checkSnakeCase(t, path+"[]", e)
-		}
-	}
-}
-
 // TestAloneCodes checks the command's list of the codes lint reports
 // alone against the package's registry, which documents them.
 func TestAloneCodes(t *testing.T) {
@@ -210,5 +191,5 @@ func TestLintJSONSnakeCase(t *testing.T) {
 	if err := json.Unmarshal(stdout.Bytes(), &doc); err != nil {
 		t.Fatalf("%v: %s", err, stdout.String())
 	}
-	checkSnakeCase(t, "", doc)
+	jsonkeys.CheckSnakeCase(t, "", doc)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/seed50c7eacc/robotstxt"
 	"github.com/seed50c7eacc/robotstxt/internal/crawlers"
 	"github.com/seed50c7eacc/robotstxt/internal/testsupport/corpus"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/jsonkeys"
 )
 
 const sample = "User-agent: *\nAllow: /\nDisallow: /private/\nContent-Usage: train-ai=n\nContent-Signal: search=yes, ai-train=no\n\n" +
@@ -177,7 +178,7 @@ func TestReportJSON(t *testing.T) {
 			if err := json.Unmarshal(b, &doc); err != nil {
 				t.Fatal(err)
 			}
-			checkKeys(t, "", doc)
+			jsonkeys.CheckSnakeCase(t, "", doc)
 			if diff := cmp.Diff(tt.wantLicenses, doc["licenses"]); diff != "" {
 				t.Errorf("licenses (-want +got):\n%s", diff)
 			}
@@ -266,26 +267,6 @@ func TestAIUse(t *testing.T) {
 		}
 	}
 }
-
-// checkKeys fails on any key of v, at any depth, that is not snake_case.
-func checkKeys(t *testing.T, path string, v any) {
-	t.Helper()
-	switch v := v.(type) {
-	case map[string]any:
-		for k, e := range v {
-			if !snakeCase.MatchString(k) {
-				t.Errorf("key %s.%s is not snake_case", path, k)
-			}
-			checkKeys(t, path+"."+k, e)
-		}
-	case []any:
-		for _, e := range v {
-			checkKeys(t, path+"[]", e)
-		}
-	}
-}
-
-var snakeCase = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
 
 // TestPreferencesOutsideGroups checks that the audit points out Content-Usage
 // and Content-Signal lines before the first user-agent line, which apply
