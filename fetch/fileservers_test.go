@@ -2,16 +2,14 @@ package fetch_test
 
 import (
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
-	"syscall"
 	"testing"
-	"time"
+
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/servers"
 )
 
 // Real servers, each started on a loopback port to serve a directory of
@@ -58,108 +56,14 @@ func startGoFileServer(mux bool) func(t *testing.T, root string) string {
 	}
 }
 
-// findServer returns the path of a server's binary, looked up in PATH and
-// then in the places Debian installs it, or skips the test loudly.
-func findServer(t *testing.T, name, pkg string, places ...string) string {
-	t.Helper()
-	if bin, err := exec.LookPath(name); err == nil {
-		return bin
-	}
-	for _, p := range places {
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-	}
-	t.Skipf("\n#####################################################################\n"+
-		"##  SKIPPED: %s is not installed, so the Transport is untested\n"+
-		"##  against its reading of paths. Install it:\n"+
-		"##  apt-get install -y %s\n"+
-		"#####################################################################", name, pkg)
-	return ""
-}
-
-// freePort returns a loopback port free now.
-func freePort(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return fmt.Sprint(l.Addr().(*net.TCPAddr).Port)
-}
-
-// serverDir returns a temporary directory for a server's configuration
-// and logs, readable by a server that drops root for another user.
-func serverDir(t *testing.T) string {
-	t.Helper()
-	dir := t.TempDir()
-	openUp(t, dir)
-	return dir
-}
-
-// openUp makes dir and its parent (t.TempDir's, made 0700) readable and
-// searchable by every user, for servers whose workers run as www-data.
-func openUp(t *testing.T, dir string) {
-	t.Helper()
-	for _, d := range []string{dir, filepath.Dir(dir)} {
-		if err := os.Chmod(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-// runServer starts cmd in its own process group, waits until addr
-// accepts connections, and kills the group when the test ends; logs
-// names a file whose content is shown if the server does not listen.
-func runServer(t *testing.T, name string, cmd *exec.Cmd, addr, logs string) {
-	t.Helper()
-	var out strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // its workers go with it
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting %s: %v", name, err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	t.Cleanup(func() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		<-exited
-	})
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		c, err := net.Dial("tcp", addr)
-		if err == nil {
-			c.Close()
-			return
-		}
-		select {
-		case err := <-exited:
-			exited <- err
-			logged, _ := os.ReadFile(logs)
-			t.Fatalf("%s exited (%v) before listening on %s; its output:\n%s\n%s", name, err, addr, out.String(), logged)
-		default:
-		}
-		if time.Now().After(deadline) {
-			logged, _ := os.ReadFile(logs)
-			t.Fatalf("%s did not listen on %s within 15 s; its output:\n%s\n%s", name, addr, out.String(), logged)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
 // startNginxFiles serves root with nginx's defaults for static files
 // (merge_slashes on).
 func startNginxFiles(t *testing.T, root string) string {
-	bin := findServer(t, "nginx", "nginx", "/usr/sbin/nginx")
-	dir := serverDir(t)
-	port := freePort(t)
+	bin := servers.Find(t, "nginx", "nginx", "the Transport against nginx's reading of paths", "/usr/sbin/nginx")
+	dir := servers.Dir(t)
+	port := servers.FreePort(t)
 	if err := os.MkdirAll(filepath.Join(dir, "tmp"), 0o755); err != nil {
 		t.Fatal(err)
-	}
-	user := ""
-	if os.Geteuid() == 0 {
-		user = "user root;"
 	}
 	conf := fmt.Sprintf(`%s
 worker_processes 1;
@@ -179,13 +83,13 @@ http {
 		root %[4]s;
 	}
 }
-`, user, dir, port, root)
+`, servers.NginxUser(), dir, port, root)
 	confPath := filepath.Join(dir, "nginx.conf")
 	if err := os.WriteFile(confPath, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	addr := "127.0.0.1:" + port
-	runServer(t, "nginx", exec.Command(bin, "-p", dir, "-c", confPath, "-e", filepath.Join(dir, "error.log"), "-g", "daemon off;"), addr, filepath.Join(dir, "error.log"))
+	servers.Run(t, "nginx", exec.Command(bin, "-p", dir, "-c", confPath, "-e", filepath.Join(dir, "error.log"), "-g", "daemon off;"), addr, filepath.Join(dir, "error.log"))
 	return addr
 }
 
@@ -194,9 +98,9 @@ http {
 // On (a %2F is decoded as any other escape).
 func startApache(encodedSlashes bool) func(t *testing.T, root string) string {
 	return func(t *testing.T, root string) string {
-		bin := findServer(t, "apache2", "apache2", "/usr/sbin/apache2")
-		dir := serverDir(t)
-		port := freePort(t)
+		bin := servers.Find(t, "apache2", "apache2", "the Transport against apache2's reading of paths", "/usr/sbin/apache2")
+		dir := servers.Dir(t)
+		port := servers.FreePort(t)
 		modules := "/usr/lib/apache2/modules"
 		allow := "Off"
 		if encodedSlashes {
@@ -236,16 +140,16 @@ AllowEncodedSlashes %[5]s
 			t.Fatal(err)
 		}
 		addr := "127.0.0.1:" + port
-		runServer(t, "apache2", exec.Command(bin, "-f", confPath, "-DFOREGROUND"), addr, filepath.Join(dir, "error.log"))
+		servers.Run(t, "apache2", exec.Command(bin, "-f", confPath, "-DFOREGROUND"), addr, filepath.Join(dir, "error.log"))
 		return addr
 	}
 }
 
 // startLighttpd serves root with lighttpd's defaults.
 func startLighttpd(t *testing.T, root string) string {
-	bin := findServer(t, "lighttpd", "lighttpd", "/usr/sbin/lighttpd")
-	dir := serverDir(t)
-	port := freePort(t)
+	bin := servers.Find(t, "lighttpd", "lighttpd", "the Transport against lighttpd's reading of paths", "/usr/sbin/lighttpd")
+	dir := servers.Dir(t)
+	port := servers.FreePort(t)
 	user := ""
 	if os.Geteuid() == 0 {
 		user = `server.username = "www-data"` + "\n" + `server.groupname = "www-data"`
@@ -262,16 +166,16 @@ mimetype.assign = ( "" => "text/plain" )
 		t.Fatal(err)
 	}
 	addr := "127.0.0.1:" + port
-	runServer(t, "lighttpd", exec.Command(bin, "-D", "-f", confPath), addr, filepath.Join(dir, "error.log"))
+	servers.Run(t, "lighttpd", exec.Command(bin, "-D", "-f", confPath), addr, filepath.Join(dir, "error.log"))
 	return addr
 }
 
 // startCaddy serves root with Caddy's file_server, its admin endpoint
 // and automatic HTTPS off.
 func startCaddy(t *testing.T, root string) string {
-	bin := findServer(t, "caddy", "caddy", "/usr/bin/caddy")
-	dir := serverDir(t)
-	port := freePort(t)
+	bin := servers.Find(t, "caddy", "caddy", "the Transport against caddy's reading of paths", "/usr/bin/caddy")
+	dir := servers.Dir(t)
+	port := servers.FreePort(t)
 	conf := fmt.Sprintf(`{
 	admin off
 	auto_https off
@@ -289,15 +193,15 @@ http://:%[2]s {
 	cmd := exec.Command(bin, "run", "--config", confPath, "--adapter", "caddyfile")
 	cmd.Env = append(os.Environ(), "HOME="+dir, "XDG_CONFIG_HOME="+dir+"/config", "XDG_DATA_HOME="+dir+"/data")
 	addr := "127.0.0.1:" + port
-	runServer(t, "caddy", cmd, addr, "")
+	servers.Run(t, "caddy", cmd, addr, "")
 	return addr
 }
 
 // startPython serves root with python3 -m http.server.
 func startPython(t *testing.T, root string) string {
-	bin := findServer(t, "python3", "python3", "/usr/bin/python3")
-	port := freePort(t)
+	bin := servers.Find(t, "python3", "python3", "the Transport against python3's reading of paths", "/usr/bin/python3")
+	port := servers.FreePort(t)
 	addr := "127.0.0.1:" + port
-	runServer(t, "python3 -m http.server", exec.Command(bin, "-m", "http.server", port, "--bind", "127.0.0.1", "--directory", root), addr, "")
+	servers.Run(t, "python3 -m http.server", exec.Command(bin, "-m", "http.server", port, "--bind", "127.0.0.1", "--directory", root), addr, "")
 	return addr
 }

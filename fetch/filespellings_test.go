@@ -16,6 +16,7 @@ import (
 
 	"github.com/seed50c7eacc/robotstxt"
 	"github.com/seed50c7eacc/robotstxt/fetch"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/servers"
 )
 
 // The generated spellings against real file servers: each server serves
@@ -97,7 +98,7 @@ func resourceOf(file string) string {
 // that every user may read.
 func writeSite(t *testing.T) string {
 	t.Helper()
-	root := filepath.Join(serverDir(t), "www")
+	root := filepath.Join(servers.Dir(t), "www")
 	for _, f := range siteFiles() {
 		p := filepath.Join(root, filepath.FromSlash(f))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

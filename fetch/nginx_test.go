@@ -3,14 +3,14 @@ package fetch_test
 import (
 	"bufio"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/servers"
 )
 
 // startNginx starts Debian's nginx binary on free loopback ports, with a
@@ -24,18 +24,7 @@ import (
 // nginx resolved (decoded, dot segments removed, slashes merged when on).
 func startNginx(t *testing.T, redirector string) (ports [2]string, accessLog string) {
 	t.Helper()
-	bin, err := exec.LookPath("nginx")
-	if err != nil {
-		if _, err2 := os.Stat("/usr/sbin/nginx"); err2 == nil {
-			bin = "/usr/sbin/nginx"
-		} else {
-			t.Skip("\n#####################################################################\n" +
-				"##  SKIPPED: nginx is not installed, so the Transport is untested\n" +
-				"##  against a real server's reading of paths. Install it:\n" +
-				"##  apt-get install -y nginx\n" +
-				"#####################################################################")
-		}
-	}
+	bin := servers.Find(t, "nginx", "nginx", "the Transport against a real server's reading of paths (merge_slashes on and off)", "/usr/sbin/nginx")
 	dir := t.TempDir()
 	for _, sub := range []string{"tmp", "www/a.test", "www/b.test"} {
 		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
@@ -48,18 +37,13 @@ func startNginx(t *testing.T, redirector string) (ports [2]string, accessLog str
 		}
 	}
 	for i := range ports {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ports[i] = fmt.Sprint(l.Addr().(*net.TCPAddr).Port)
-		l.Close()
+		ports[i] = servers.FreePort(t)
 	}
 	accessLog = filepath.Join(dir, "access.log")
-	var servers strings.Builder
+	var serverBlocks strings.Builder
 	for i, merge := range []string{"on", "off"} {
 		for _, host := range []string{"a.test", "b.test"} {
-			fmt.Fprintf(&servers, `
+			fmt.Fprintf(&serverBlocks, `
 	server {
 		listen 127.0.0.1:%s;
 		server_name %s;
@@ -80,10 +64,6 @@ func startNginx(t *testing.T, redirector string) (ports [2]string, accessLog str
 	}`, ports[i], host, merge, accessLog, filepath.Join(dir, "www", host), redirector, redirector)
 		}
 	}
-	user := ""
-	if os.Geteuid() == 0 {
-		user = "user root;" // the workers read the files in a 0700 temporary directory
-	}
 	conf := fmt.Sprintf(`%s
 worker_processes 1;
 pid %[2]s/nginx.pid;
@@ -99,36 +79,14 @@ http {
 	log_format spell '$host $uri $arg_id';
 	%[3]s
 }
-`, user, dir, servers.String())
+`, servers.NginxUser(), dir, serverBlocks.String())
 	confPath := filepath.Join(dir, "nginx.conf")
 	if err := os.WriteFile(confPath, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "-p", dir, "-c", confPath, "-e", filepath.Join(dir, "error.log"), "-g", "daemon off;")
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // its workers go with it
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting nginx: %v", err)
-	}
-	t.Cleanup(func() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		cmd.Wait()
-	})
-	for _, port := range ports {
-		deadline := time.Now().Add(10 * time.Second)
-		for {
-			c, err := net.Dial("tcp", "127.0.0.1:"+port)
-			if err == nil {
-				c.Close()
-				break
-			}
-			if time.Now().After(deadline) {
-				errs, _ := os.ReadFile(filepath.Join(dir, "error.log"))
-				t.Fatalf("nginx did not listen on %s within 10 s; its error log:\n%s", port, errs)
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-	}
+	// nginx binds every listen socket before it serves, so once the first
+	// port accepts, so does the second.
+	servers.Run(t, "nginx", exec.Command(bin, "-p", dir, "-c", confPath, "-e", filepath.Join(dir, "error.log"), "-g", "daemon off;"), "127.0.0.1:"+ports[0], filepath.Join(dir, "error.log"))
 	return ports, accessLog
 }
 

@@ -12,12 +12,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/seed50c7eacc/robotstxt/internal/app/httpserve"
 	"github.com/seed50c7eacc/robotstxt/internal/testsupport/guardcases"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/servers"
 )
 
 // startNginxSite starts Debian's nginx on a loopback port, answering every
@@ -25,28 +25,9 @@ import (
 // binary (.ci/run installs it) and is stopped when the test ends.
 func startNginxSite(t *testing.T) string {
 	t.Helper()
-	bin, err := exec.LookPath("nginx")
-	if err != nil {
-		if _, err2 := os.Stat("/usr/sbin/nginx"); err2 != nil {
-			t.Skip("\n#####################################################################\n" +
-				"##  SKIPPED: nginx is not installed, so the guard's reverse proxy is\n" +
-				"##  untested in front of a real server. Install it:\n" +
-				"##  apt-get install -y nginx\n" +
-				"#####################################################################")
-		}
-		bin = "/usr/sbin/nginx"
-	}
+	bin := servers.Find(t, "nginx", "nginx", "the guard's reverse proxy in front of a real server", "/usr/sbin/nginx")
 	dir := t.TempDir()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	user := ""
-	if os.Geteuid() == 0 {
-		user = "user root;"
-	}
+	addr := "127.0.0.1:" + servers.FreePort(t)
 	conf := fmt.Sprintf(`%s
 worker_processes 1;
 pid %[2]s/nginx.pid;
@@ -64,30 +45,13 @@ http {
 		location / { return 200 "site $uri\n"; }
 	}
 }
-`, user, dir, addr)
+`, servers.NginxUser(), dir, addr)
 	confPath := filepath.Join(dir, "nginx.conf")
 	if err := os.WriteFile(confPath, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "-p", dir, "-c", confPath, "-e", filepath.Join(dir, "error.log"), "-g", "daemon off;")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting nginx: %v", err)
-	}
-	t.Cleanup(func() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		cmd.Wait()
-	})
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if c, err := net.Dial("tcp", addr); err == nil {
-			c.Close()
-			return addr
-		}
-		if time.Now().After(deadline) {
-			logged, _ := os.ReadFile(filepath.Join(dir, "error.log"))
-			t.Fatalf("nginx did not listen on %s: %s", addr, logged)
-		}
-	}
+	servers.Run(t, "nginx", exec.Command(bin, "-p", dir, "-c", confPath, "-e", filepath.Join(dir, "error.log"), "-g", "daemon off;"), addr, filepath.Join(dir, "error.log"))
+	return addr
 }
 
 // The reverse proxy in front of a real nginx refuses and passes the same

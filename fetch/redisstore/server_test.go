@@ -3,15 +3,16 @@ package redisstore
 import (
 	"context"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/redis/go-redis/v9"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/servers"
 )
 
 // redisServer is a redis-server process started for a test, on a loopback
@@ -30,19 +31,11 @@ type redisServer struct {
 // redis-server package).
 func startRedis(t testing.TB, args ...string) *redisServer {
 	t.Helper()
-	bin, err := exec.LookPath("redis-server")
-	if err != nil {
-		t.Skip("\n#####################################################################\n" +
-			"##  SKIPPED: redis-server is not installed, so the Redis store is\n" +
-			"##  untested. Install it: apt-get install -y redis-server\n" +
-			"#####################################################################")
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	bin := servers.Find(t, "redis-server", "redis-server", "the Redis store")
+	port, err := strconv.Atoi(servers.FreePort(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
 	s := &redisServer{t: t, bin: bin, dir: t.TempDir(), port: port, args: args}
 	s.start()
 	t.Cleanup(s.stop)
