@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -304,7 +306,7 @@ func writeDiffText(w io.Writer, names [2]string, site string, r *diff.Report, cs
 	bySig := map[string]*block{}
 	unchanged := 0
 	for _, c := range cs {
-		settings := c.CrawlDelay != nil || c.RequestRate != nil || len(c.Usage) > 0
+		settings := c.CrawlDelay != nil || c.RequestRate != nil || len(c.Usage) > 0 || !c.UsageDecided
 		if c.Decided && !c.Changed() && !settings {
 			unchanged++
 			continue
@@ -322,8 +324,11 @@ func writeDiffText(w io.Writer, names [2]string, site string, r *diff.Report, cs
 		if d := c.RequestRate; d != nil {
 			fmt.Fprintf(&b, "  request-rate interval %s → %s\n", durationText(d.Old), durationText(d.New))
 		}
+		if !c.UsageDecided {
+			b.WriteString("  AI USAGE NOT DECIDED: the budget ran out; the usage changes below may not be all\n")
+		}
 		for _, u := range c.Usage {
-			fmt.Fprintf(&b, "  AI usage at %s: %s → %s\n", display(u.Path), usageText(u.Old), usageText(u.New))
+			fmt.Fprintf(&b, "  AI usage %s  %s; %s (%s)\n", display(site+u.Path), u.Becomes(), u.Describe(), usageLines(u))
 		}
 		if bl, ok := bySig[b.String()]; ok {
 			bl.titles = append(bl.titles, crawlerTitle(c))
@@ -377,10 +382,27 @@ func writeDiffText(w io.Writer, names [2]string, site string, r *diff.Report, cs
 	return ew.err
 }
 
-func usageText(u robotstxt.Usage) string {
-	return fmt.Sprintf("train-ai=%s ai-use=%s search=%s; signal ai-train=%s ai-input=%s search=%s",
-		u.TrainAI.Preference, u.AIUse.Preference, u.Search.Preference,
-		u.Signal.AITrain.Preference, u.Signal.AIInput.Preference, u.Signal.Search.Preference)
+// usageLines names the lines that decide a usage change's preferences in
+// each version.
+func usageLines(u diff.UsageChange) string {
+	lines := func(x robotstxt.Usage) string {
+		var ls []int
+		for _, d := range []robotstxt.Decision{x.TrainAI, x.AIUse, x.Search, x.Signal.AITrain, x.Signal.AIInput, x.Signal.Search} {
+			if d.Line > 0 && !slices.Contains(ls, d.Line) {
+				ls = append(ls, d.Line)
+			}
+		}
+		slices.Sort(ls)
+		if len(ls) == 0 {
+			return "none"
+		}
+		var parts []string
+		for _, l := range ls {
+			parts = append(parts, strconv.Itoa(l))
+		}
+		return strings.Join(parts, ", ")
+	}
+	return "lines now " + lines(u.New) + ", were " + lines(u.Old)
 }
 
 // errWriter keeps the first write error.
