@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -59,6 +60,10 @@ var pairs = flag.Int("diff.pairs", 10000, "random pairs of files TestAgainstBrut
 // (counted in the log), so that it stays small.
 const maxPaths = 4000
 
+// maxUsagePaths bounds the enumeration of AI usage preferences, whose
+// bound counts more patterns (see usageBound).
+const maxUsagePaths = 8000
+
 func TestAgainstBruteForce(t *testing.T) {
 	// The automaton decides, or the pairwise check where its budget runs
 	// out (as in use); each is also checked alone.
@@ -73,14 +78,16 @@ func TestAgainstBruteForce(t *testing.T) {
 			if testing.Short() {
 				n = min(n, 500)
 			}
-			againstBruteForce(t, n)
+			// AI usage does not depend on how verdicts are decided: it
+			// is checked in the first mode.
+			againstBruteForce(t, n, mode == "")
 		})
 	}
 }
 
-func againstBruteForce(t *testing.T, n int) {
+func againstBruteForce(t *testing.T, n int, usage bool) {
 	rng := rand.New(rand.NewPCG(34, uint64(n)))
-	redrawn, changed, done := 0, 0, 0
+	redrawn, changed, usageChanged, done := 0, 0, 0, 0
 	for done < n {
 		old := randomFile(rng)
 		new := randomFile(rng)
@@ -88,19 +95,31 @@ func againstBruteForce(t *testing.T, n int) {
 			new = edit(rng, old) // near misses: a rewrite may change nothing
 		}
 		k, alphabet := bound(old, new)
-		if paths(k, len(alphabet)) > maxPaths {
+		ku := 0 // no usage enumeration
+		if usage && (hasUsage(old) || hasUsage(new)) {
+			ku = usageBound(old, new)
+		}
+		if paths(k, len(alphabet)) > maxPaths || paths(ku, len(alphabet)) > maxUsagePaths {
 			redrawn++
 			continue
 		}
 		done++
-		if checkPair(t, old, new, k, alphabet) {
+		verdicts, usage := checkPair(t, old, new, k, ku, alphabet)
+		if verdicts {
 			changed++
+		}
+		if usage {
+			usageChanged++
 		}
 		if t.Failed() {
 			return
 		}
 	}
-	t.Logf("%d pairs (%d with a change for some crawler); %d redrawn for more than %d paths", n, changed, redrawn, maxPaths)
+	t.Logf("%d pairs (%d with a verdict change for some crawler, %d with an AI usage change); %d redrawn for more than %d paths (%d for usage)",
+		n, changed, usageChanged, redrawn, maxPaths, maxUsagePaths)
+	if usage && n >= 1000 && usageChanged < n/20 {
+		t.Errorf("only %d of %d pairs change AI usage preferences: the test checks little", usageChanged, n)
+	}
 }
 
 // paths returns how many paths "/" + s, len(s) < k, an alphabet of a
@@ -117,12 +136,12 @@ func paths(k, a int) int {
 }
 
 // checkPair compares one pair with the brute force and reports whether
-// some crawler's verdicts change.
-func checkPair(t *testing.T, old, new string, k int, alphabet string) bool {
+// some crawler's verdicts, and some crawler's AI usage preferences, change.
+func checkPair(t *testing.T, old, new string, k, ku int, alphabet string) (bool, bool) {
 	t.Helper()
 	report := diff.Compare([]byte(old), []byte(new))
 	ro, rn := robotstxt.Parse([]byte(old)), robotstxt.Parse([]byte(new))
-	any := false
+	any, anyUsage := false, false
 	for _, c := range report.Crawlers {
 		agent := c.Agent
 		if agent == diff.Others {
@@ -142,6 +161,8 @@ func checkPair(t *testing.T, old, new string, k int, alphabet string) bool {
 			}
 		}
 		any = any || c.Changed()
+		checkUsage(t, c, ro, rn, agent, ku, alphabet, old, new)
+		anyUsage = anyUsage || len(c.Usage) > 0
 	}
 	// Every crawler class is listed: each token named, and the others.
 	var tokens []string
@@ -157,7 +178,38 @@ func checkPair(t *testing.T, old, new string, k int, alphabet string) bool {
 	if len(report.Crawlers) != len(tokens)+1 {
 		t.Fatalf("%d crawler classes, want %d (%v and the others)\nold:\n%s\nnew:\n%s", len(report.Crawlers), len(tokens)+1, tokens, old, new)
 	}
-	return any
+	return any, anyUsage
+}
+
+// checkUsage checks one crawler's AI usage changes against the brute
+// force: decided, some change exactly when the enumeration finds a path
+// that both files let it fetch whose preferences differ, and every
+// witness such a path, with the preferences Robots.Usage gives.
+func checkUsage(t *testing.T, c diff.Crawler, ro, rn *robotstxt.Robots, agent string, ku int, alphabet, old, new string) {
+	t.Helper()
+	if !c.UsageDecided {
+		t.Fatalf("%s: AI usage not decided\nold:\n%s\nnew:\n%s", c.Agent, old, new)
+	}
+	if ku == 0 {
+		// Not enumerated: either neither file has a Content-Usage or
+		// Content-Signal line, so every path has no preference in both,
+		// or this mode does not check usage.
+		if len(c.Usage) > 0 && !hasUsage(old) && !hasUsage(new) {
+			t.Fatalf("%s: AI usage changes reported without any usage line\nold:\n%s\nnew:\n%s", c.Agent, old, new)
+		}
+		return
+	}
+	found := firstUsageDifference(ro, rn, agent, ku, alphabet)
+	if (found != "") != (len(c.Usage) > 0) {
+		t.Fatalf("%s: brute force found AI usage change at %q, diff reports %d\nold:\n%s\nnew:\n%s", c.Agent, found, len(c.Usage), old, new)
+	}
+	for _, u := range c.Usage {
+		url := "https://example.com" + u.Path
+		o, n := ro.Usage(agent, url), rn.Usage(agent, url)
+		if !o.Fetchable || !n.Fetchable || usageKey(o) == usageKey(n) || !reflect.DeepEqual(o, u.Old) || !reflect.DeepEqual(n, u.New) {
+			t.Fatalf("%s: usage witness %q is not genuine: %+v → %+v, reported %+v → %+v\nold:\n%s\nnew:\n%s", c.Agent, u.Path, o, n, u.Old, u.New, old, new)
+		}
+	}
 }
 
 // firstDifference enumerates the paths "/" + s, len(s) < k, over alphabet
@@ -208,6 +260,15 @@ func bound(old, new string) (k int, alphabet string) {
 			}
 		}
 	}
+	for _, data := range []string{old, new} {
+		for _, w := range usageWires(data) {
+			for i := 0; i < len(w); i++ {
+				if w[i] != '*' && !(w[i] == '$' && i == len(w)-1) {
+					set[w[i]] = true
+				}
+			}
+		}
+	}
 	for _, p := range pats[0] {
 		for _, q := range pats[1] {
 			k = max(k, witnessBound(p, q))
@@ -223,27 +284,148 @@ func bound(old, new string) (k int, alphabet string) {
 }
 
 // witnessBound is the length bound for deciding patterns p and q.
-func witnessBound(p, q string) int {
-	lit := func(s string) (n, pieces int, first bool) {
+func witnessBound(p, q string) int { return marksBound(p, q) }
+
+// marksBound is the length bound of a path in which one occurrence of
+// each pattern's pieces and the first byte are marked, every other run
+// of bytes one 'x': the marked bytes, and at most one 'x' after each run
+// of them. A pattern starting with a literal byte holds the first byte
+// in its first piece, whose run is the first byte's.
+func marksBound(pats ...string) int {
+	marked, runs := 1, 1
+	for _, s := range pats {
 		s = strings.TrimSuffix(s, "$")
 		for _, piece := range strings.Split(s, "*") {
 			if piece != "" {
-				n += len(piece)
-				pieces++
+				marked += len(piece)
+				runs++
 			}
 		}
-		return n, pieces, s != "" && s[0] != '*'
-	}
-	lp, pp, fp := lit(p)
-	lq, pq, fq := lit(q)
-	marked, runs := lp+lq+1, pp+pq+1
-	switch {
-	case fp && fq:
-		marked, runs = marked-2, runs-2
-	case fp || fq:
-		marked, runs = marked-1, runs-1
+		if s != "" && s[0] != '*' {
+			marked--
+			runs--
+		}
 	}
 	return max(1, marked+runs)
+}
+
+// usageWires returns the path patterns, in wire form, of the Content-Usage
+// lines of a file's groups: a value starting with '/' has a path up to the
+// first space (draft-ietf-aipref-attach-05 section 3.2), and a line
+// without one counts as "/", as package robotstxt reads it.
+func usageWires(data string) []string {
+	var out []string
+	for _, g := range robotstxt.Parse([]byte(data)).Groups() {
+		for _, f := range g.Fields {
+			if !strings.EqualFold(f.Key, "content-usage") {
+				continue
+			}
+			path := "/"
+			if v := strings.TrimSpace(f.Value); strings.HasPrefix(v, "/") {
+				path, _, _ = strings.Cut(v, " ")
+			}
+			out = append(out, pattern.Escape(path))
+		}
+	}
+	return out
+}
+
+// usageBound returns k for the AI usage preferences of a pair. A path's
+// preferences (Robots.Usage) come from its verdict and from the
+// Content-Usage lines of the longest matching pattern, all of them
+// combined (draft-ietf-aipref-attach-05 section 3.1, vocab-08 section
+// 5.1), and the group's Content-Signal lines, which apply to every path.
+// Let w be a path both files let the crawler fetch whose preferences
+// differ: p and q decide its verdicts, and S and T are the Content-Usage
+// lines of the longest pattern matching w in each file (possibly none).
+// Mark one occurrence of the pieces of p, q and every pattern of S and T,
+// and w's first byte, and replace each other run by one 'x', giving w'
+// (as in the argument above TestAgainstBruteForce). Every pattern that
+// matches w' matches w, and p, q, S and T still match: so both verdicts
+// are the same, and the longest Content-Usage patterns matching w' are
+// those of S and T, with the same lines; the preferences of w' are those
+// of w. S holds lines of one length, so k is the largest bound over p, q,
+// and every Content-Usage pattern of one length in each file (or none).
+func usageBound(old, new string) int {
+	var verdict [2][]string
+	var byLen [2]map[int][]string
+	for f, data := range []string{old, new} {
+		verdict[f] = []string{""}
+		for _, g := range robotstxt.Parse([]byte(data)).Groups() {
+			for _, r := range g.Rules {
+				w := pattern.Escape(r.Pattern)
+				verdict[f] = append(verdict[f], w)
+				if dir, ok := parse.IndexDirectory(w); ok && r.Allow {
+					verdict[f] = append(verdict[f], dir+"$")
+				}
+			}
+		}
+		byLen[f] = map[int][]string{-1: nil}
+		for _, w := range usageWires(data) {
+			byLen[f][len(w)] = append(byLen[f][len(w)], w)
+		}
+	}
+	k := 0
+	for _, p := range verdict[0] {
+		for _, q := range verdict[1] {
+			for _, s := range byLen[0] {
+				for _, t := range byLen[1] {
+					k = max(k, marksBound(append(append([]string{p, q}, s...), t...)...))
+				}
+			}
+		}
+	}
+	return k
+}
+
+// hasUsage reports whether a file has a Content-Usage or Content-Signal
+// line.
+func hasUsage(data string) bool {
+	l := strings.ToLower(data)
+	return strings.Contains(l, "content-usage") || strings.Contains(l, "content-signal")
+}
+
+// usageKey is what the diff compares of a path's preferences: each
+// category's answer and the other labels as a set, of Content-Usage and
+// Content-Signal lines, where the crawler may fetch.
+func usageKey(u robotstxt.Usage) string {
+	labels := func(ls []robotstxt.Label) string {
+		var out []string
+		for _, l := range ls {
+			out = append(out, l.Key+"="+l.Value)
+		}
+		slices.Sort(out)
+		return strings.Join(slices.Compact(out), ";")
+	}
+	return fmt.Sprint(u.Fetchable, u.TrainAI.Preference, u.AIUse.Preference, u.Search.Preference, labels(u.Labels),
+		u.Signal.AITrain.Preference, u.Signal.AIInput.Preference, u.Signal.Search.Preference, labels(u.Signal.Labels))
+}
+
+// firstUsageDifference enumerates the paths "/" + s, len(s) < k, over
+// alphabet and returns the first that both files let the agent fetch and
+// whose preferences differ, or "".
+func firstUsageDifference(old, new *robotstxt.Robots, agent string, k int, alphabet string) string {
+	a, b := old.Agent(agent), new.Agent(agent)
+	buf := make([]byte, 0, k)
+	var walk func() string
+	walk = func() string {
+		url := "https://example.com/" + string(buf)
+		if o, n := a.Usage(url), b.Usage(url); o.Fetchable && n.Fetchable && usageKey(o) != usageKey(n) {
+			return "/" + string(buf)
+		}
+		if len(buf)+1 >= k {
+			return ""
+		}
+		for i := 0; i < len(alphabet); i++ {
+			buf = append(buf, alphabet[i])
+			if s := walk(); s != "" {
+				return s
+			}
+			buf = buf[:len(buf)-1]
+		}
+		return ""
+	}
+	return walk()
 }
 
 // randomFile returns a small random robots.txt file: a few groups of
@@ -266,11 +448,40 @@ func randomFile(rng *rand.Rand) string {
 			}
 			fmt.Fprintf(&b, "%s: %s\n", kind, randomPattern(rng))
 		}
+		writeUsage(rng, &b)
 		if rng.IntN(3) == 0 {
 			b.WriteString("\n")
 		}
 	}
 	return b.String()
+}
+
+// Content-Usage paths and preferences over the same bytes (the attach
+// draft, draft-ietf-aipref-attach-05 section 3.2: "Content-Usage: [path SP]
+// preference"; vocabulary draft-ietf-aipref-vocab-08 section 6), short so
+// that the enumeration bound stays small; a preference that fails to parse
+// and labels the vocabulary does not define are among them. Content-Signal
+// values follow Cloudflare's Content Signals Policy.
+var (
+	usagePaths  = []string{"", "/", "/a", "/b", "/a*", "*b", "/a$", "/%61", "/ab", "/*a"}
+	usagePrefs  = []string{"train-ai=n", "train-ai=y", "train-ai=y, search=n", "ai-use=n", "x=1", "train-ai=n, x", "", "train-ai=("}
+	signalPrefs = []string{"ai-train=no", "search=yes, ai-train=no", "ai-input=no", "y=2"}
+)
+
+// writeUsage adds, sometimes, a Content-Usage or Content-Signal line to
+// the group being written.
+func writeUsage(rng *rand.Rand, b *strings.Builder) {
+	for n := rng.IntN(3); n > 0; n-- {
+		if rng.IntN(5) == 0 {
+			fmt.Fprintf(b, "Content-Signal: %s\n", signalPrefs[rng.IntN(len(signalPrefs))])
+			continue
+		}
+		path := usagePaths[rng.IntN(len(usagePaths))]
+		if path != "" {
+			path += " "
+		}
+		fmt.Fprintf(b, "Content-Usage: %s%s\n", path, usagePrefs[rng.IntN(len(usagePrefs))])
+	}
 }
 
 func randomPattern(rng *rand.Rand) string {
