@@ -33,8 +33,10 @@ changes, with a witness path that the two versions answer differently (checked
 on both), the deciding rules before and after, and the class described by
 patterns. The comparison covers every path, not a sample (package
 github.com/seed50c7eacc/robotstxt/diff). Then: sitemaps and License lines added
-or removed, crawl-delay and request-rate changes, AI usage preferences, agents
-newly named or no longer named, lines newly ignored or no longer ignored.
+or removed, crawl-delay and request-rate changes, agents newly named or no
+longer named, lines newly ignored or no longer ignored, and, as exactly as the
+verdicts, each class of paths both versions let a crawler fetch whose AI usage
+preferences (Content-Usage, Content-Signal) change, with a witness path.
 With -fetch, OLD is the live robots.txt of URL's site.
 
 Crawlers are listed search crawlers first, then AI crawlers by purpose (AI
@@ -45,6 +47,7 @@ versions and lists those whose verdict flips.
 Exit status: 0 no verdict changes; 1 some verdict changes (with -fail-on-block:
 some path becomes disallowed for a compared crawler); 2 usage, read or fetch
 error; 3 no change found, but some crawler was not decided within the budget.
+AI usage changes do not set the status.
 `)
 }
 
