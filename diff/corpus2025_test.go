@@ -223,3 +223,38 @@ func BenchmarkHostile(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(old)+len(new))/2/1024, "KiB/file")
 }
+
+// hostileUsageFile returns a file of about 500 KiB: n Content-Usage lines
+// with wildcard paths over a small alphabet, each with a label of its own,
+// so that the usage comparison meets many lines of one length at once.
+func hostileUsageFile(seed uint64, n int) []byte {
+	rng := rand.New(rand.NewPCG(seed, 9))
+	var b strings.Builder
+	b.WriteString("User-agent: *\nAllow: /\n")
+	const letters = "abcdefgh"
+	for i := 0; i < n; i++ {
+		b.WriteString("Content-Usage: /")
+		for j := 0; j < 3; j++ {
+			b.WriteByte(letters[rng.IntN(len(letters))])
+			b.WriteByte('*')
+		}
+		b.WriteByte(letters[rng.IntN(len(letters))])
+		fmt.Fprintf(&b, " train-ai=%c, l%d=%d\n", "yn"[rng.IntN(2)], i, rng.IntN(4))
+	}
+	return []byte(b.String())
+}
+
+// BenchmarkHostileUsage diffs two 500 KiB files of Content-Usage lines
+// with wildcard paths: the usage budget runs out and the crawler class is
+// reported with its usage not decided.
+func BenchmarkHostileUsage(b *testing.B) {
+	old, new := hostileUsageFile(1, 16000), hostileUsageFile(2, 16000)
+	b.ReportAllocs()
+	for b.Loop() {
+		r := diff.Compare(old, new)
+		if len(r.UsageUndecided()) == 0 {
+			b.Fatal("hostile usage pair decided")
+		}
+	}
+	b.ReportMetric(float64(len(old)+len(new))/2/1024, "KiB/file")
+}

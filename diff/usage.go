@@ -56,6 +56,7 @@ func mergeLabels(x, y string) string {
 }
 
 func labelSet(keyValues []string) string {
+	keyValues = slices.DeleteFunc(keyValues, func(s string) bool { return s == "" })
 	if len(keyValues) == 0 {
 		return ""
 	}
@@ -116,17 +117,22 @@ func (t *prefTable) intern(v prefValue) int32 {
 	return id
 }
 
-func (t *prefTable) combine(a, b int32) int32 {
+// combine returns the value of two statements that both apply, and its
+// cost for the comparison's budget: a step, and a step per byte of labels
+// of a value not met before, so that the budget bounds the memory the
+// table holds.
+func (t *prefTable) combine(a, b int32) (int32, int64) {
 	if a == b {
-		return a
+		return a, 1
 	}
 	k := [2]int32{min(a, b), max(a, b)}
 	if id, ok := t.combos[k]; ok {
-		return id
+		return id, 1
 	}
-	id := t.intern(t.values[a].combine(t.values[b]))
+	v := t.values[a].combine(t.values[b])
+	id := t.intern(v)
 	t.combos[k] = id
-	return id
+	return id, 1 + int64(len(v.labels))
 }
 
 // A usageRule is one Content-Usage line of a crawler class's groups.
@@ -140,12 +146,14 @@ type usageRule struct {
 type usageList struct {
 	rules  []usageRule
 	signal prefValue // the Content-Signal lines combined
+	sig    string    // the lines' signature, before merging
 }
 
 // usageFor returns the Content-Usage and Content-Signal lines of the groups
 // the lower-cased product token obeys ("" for the "*" groups).
 func (v *fileView) usageFor(token string, t *prefTable) usageList {
 	var out usageList
+	var signalLabels []string // each a label set
 	for _, g := range v.groupsFor(token) {
 		for _, fd := range g.Fields {
 			switch {
@@ -160,10 +168,15 @@ func (v *fileView) usageFor(token string, t *prefTable) usageList {
 				out.rules = append(out.rules, usageRule{wire, val, fd.Line})
 			case parse.IsKey(fd.Key, "content-signal"):
 				s := aipref.ParseSignal(fd.Value)
-				out.signal = out.signal.combine(prefValue{s.AITrain, s.AIInput, s.Search, memberLabels(s.Others)})
+				signal := prefValue{s.AITrain, s.AIInput, s.Search, ""}
+				out.signal = prefValue{aipref.Combine(out.signal.a, signal.a), aipref.Combine(out.signal.b, signal.b), aipref.Combine(out.signal.c, signal.c), ""}
+				signalLabels = append(signalLabels, memberLabels(s.Others))
 			}
 		}
 	}
+	out.signal.labels = labelSet(strings.Split(strings.TrimSuffix(strings.Join(signalLabels, ""), "\n"), "\n"))
+	out.sig = out.signature(t)
+	out.rules = mergeSamePattern(out.rules, t)
 	return out
 }
 
@@ -171,6 +184,43 @@ func (l usageList) valueRules() []pathdiff.ValueRule {
 	out := make([]pathdiff.ValueRule, len(l.rules))
 	for i, r := range l.rules {
 		out[i] = pathdiff.ValueRule{Wire: r.wire, Value: r.value}
+	}
+	return out
+}
+
+// mergeSamePattern returns the lines with those of one pattern merged into
+// the first: lines of one pattern always apply together, and combine
+// (attach-05 section 3.1), so one value stands for them all; it is built
+// with one sort of their labels rather than a chain of combinations.
+func mergeSamePattern(rules []usageRule, t *prefTable) []usageRule {
+	first := map[string]int{}
+	var out []usageRule
+	var members [][]int32
+	for _, r := range rules {
+		i, ok := first[r.wire]
+		if !ok {
+			first[r.wire] = len(out)
+			out = append(out, r)
+			members = append(members, []int32{r.value})
+			continue
+		}
+		members[i] = append(members[i], r.value)
+	}
+	for i, ms := range members {
+		if len(ms) == 1 {
+			continue
+		}
+		var v prefValue
+		var labels []string
+		for _, m := range ms {
+			x := t.values[m]
+			v.a, v.b, v.c = aipref.Combine(v.a, x.a), aipref.Combine(v.b, x.b), aipref.Combine(v.c, x.c)
+			if x.labels != "" {
+				labels = append(labels, strings.Split(strings.TrimSuffix(x.labels, "\n"), "\n")...)
+			}
+		}
+		v.labels = labelSet(labels)
+		out[i].value = t.intern(v)
 	}
 	return out
 }
@@ -244,39 +294,63 @@ func decidingLine(list []usageRule, path string) int32 {
 	return best
 }
 
-// maxExceptionProbes bounds the Content-Usage lines probed for exceptions.
-const maxExceptionProbes = 500
+// maxExceptionProbes bounds the Content-Usage lines probed for exceptions,
+// and maxExceptionWork the pattern matches spent on them per comparison.
+const (
+	maxExceptionProbes = 500
+	maxExceptionWork   = 1 << 21
+)
 
-// usageExceptions returns the patterns of lines that decide, in place of
-// a class's deciding lines, on a path the class's patterns match: each
-// line's pattern, with its '*' and final '$' removed, is probed.
-func usageExceptions(u [2]usageList, dec [2]int32) []string {
+// A usageProbe is a path probed for exceptions and the lines deciding it.
+type usageProbe struct {
+	path string
+	at   [2]int32
+}
+
+// usageProbes returns one probe per line, its pattern with '*' and a final
+// '$' removed, with the lines that decide there in each version; nil when
+// there are too many lines.
+func usageProbes(u [2]usageList) []usageProbe {
 	if len(u[0].rules)+len(u[1].rules) > maxExceptionProbes {
 		return nil
 	}
-	var out []string
+	var out []usageProbe
 	for f := range u {
 		for _, r := range u[f].rules {
-			probe := strings.TrimSuffix(strings.ReplaceAll(r.wire, "*", ""), "$")
-			if !strings.HasPrefix(probe, "/") {
-				continue
+			path := strings.TrimSuffix(strings.ReplaceAll(r.wire, "*", ""), "$")
+			if strings.HasPrefix(path, "/") {
+				out = append(out, usageProbe{path, [2]int32{decidingLine(u[0].rules, path), decidingLine(u[1].rules, path)}})
 			}
-			in := true
-			var at [2]int32
-			for g := range u {
-				if d := dec[g]; d >= 0 && !pattern.Match(u[g].rules[d].wire, probe) {
-					in = false
-				}
-				at[g] = decidingLine(u[g].rules, probe)
+		}
+	}
+	return out
+}
+
+// usageExceptions returns the patterns of lines that decide, in place of
+// a class's deciding lines, on a probe the class's patterns match; work
+// counts the pattern matches, and none are looked for past the bound.
+func usageExceptions(u [2]usageList, probes []usageProbe, dec [2]int32, work *int) []string {
+	var out []string
+	for _, p := range probes {
+		if *work += 2; *work > maxExceptionWork {
+			return out
+		}
+		if p.at == dec {
+			continue
+		}
+		in := true
+		for g := range u {
+			if d := dec[g]; d >= 0 && !pattern.Match(u[g].rules[d].wire, p.path) {
+				in = false
 			}
-			if !in || at == dec {
-				continue
-			}
-			for g := range at {
-				if d := at[g]; d >= 0 && d != dec[g] {
-					if p := u[g].rules[d].wire; !slices.Contains(out, p) && len(out) < 16 {
-						out = append(out, p)
-					}
+		}
+		if !in {
+			continue
+		}
+		for g := range p.at {
+			if d := p.at[g]; d >= 0 && d != dec[g] {
+				if w := u[g].rules[d].wire; !slices.Contains(out, w) && len(out) < 16 {
+					out = append(out, w)
 				}
 			}
 		}
@@ -327,7 +401,7 @@ func compareUsage(files [2]*fileView, token string, budget int64, cache map[stri
 	}
 	lists := [2]ruleList{files[0].rulesFor(token), files[1].rulesFor(token)}
 	agents := [2]*robotstxt.Agent{agentIn(files[0], token), agentIn(files[1], token)}
-	key := lists[0].signature() + "\x01" + lists[1].signature() + "\x01" + u[0].signature(t) + "\x01" + u[1].signature(t)
+	key := lists[0].signature() + "\x01" + lists[1].signature() + "\x01" + u[0].sig + "\x01" + u[1].sig
 	if prev, ok := cache[key]; ok {
 		return prev, 0
 	}
@@ -339,6 +413,8 @@ func compareUsage(files [2]*fileView, token string, budget int64, cache map[stri
 		AlwaysDiffer: always,
 	})
 	res.decided, spent = out.Decided, out.Work
+	var probes []usageProbe
+	exceptionWork := 0
 	for _, c := range out.Classes {
 		url := witnessBase + c.Witness
 		ch := UsageChange{Path: c.Witness, Old: agents[0].Usage(url), New: agents[1].Usage(url)}
@@ -358,7 +434,10 @@ func compareUsage(files [2]*fileView, token string, budget int64, cache map[stri
 				}
 			}
 		}
-		for _, p := range usageExceptions(u, c.Decider) {
+		if probes == nil {
+			probes = usageProbes(u)
+		}
+		for _, p := range usageExceptions(u, probes, c.Decider, &exceptionWork) {
 			if !slices.Contains(ch.Matching, p) {
 				ch.Except = append(ch.Except, p)
 			}

@@ -46,8 +46,10 @@ type ValueOptions struct {
 	// None is the value of a path no value rule matches.
 	None int32
 	// Combine returns the value of two rules of one length that both
-	// match; it must be commutative, associative and idempotent.
-	Combine func(a, b int32) int32
+	// match, and its cost in the units of Budget (values the caller
+	// builds take memory: the budget bounds it); it must be commutative,
+	// associative and idempotent.
+	Combine func(a, b int32) (int32, int64)
 	// AlwaysDiffer says the versions' values differ on every path even
 	// where their value rules agree (a part of the value that does not
 	// depend on the path changed): every path both let the crawler fetch
@@ -95,7 +97,7 @@ func CompareValues(verdicts [2][]Rule, values [2][]ValueRule, opts ValueOptions)
 		return &ValueResult{}
 	}
 	e := newValueExploration(verdicts, values, opts)
-	decided := e.run()
+	decided := e.work <= opts.Budget && e.run()
 	return &ValueResult{Decided: decided, Classes: e.classes, Work: e.work}
 }
 
@@ -161,7 +163,9 @@ func newValueExploration(verdicts [2][]Rule, values [2][]ValueRule, opts ValueOp
 		for _, r := range refs {
 			x := e.values[r.file][r.idx].Value
 			if has[r.file] {
-				x = opts.Combine(v[r.file], x)
+				var cost int64
+				x, cost = opts.Combine(v[r.file], x)
+				e.work += cost
 			}
 			v[r.file], has[r.file] = x, true
 		}
@@ -189,7 +193,9 @@ func (e *valueExploration) addValue(f int, s valueSum, r int32) valueSum {
 	case n > cur:
 		return valueSum{r, e.values[f][r].Value}
 	case n == cur:
-		return valueSum{min(s.dec, r), e.opts.Combine(s.val, e.values[f][r].Value)}
+		v, cost := e.opts.Combine(s.val, e.values[f][r].Value)
+		e.work += cost
+		return valueSum{min(s.dec, r), v}
 	}
 	return s
 }

@@ -51,7 +51,7 @@ func slowValue(list []ValueRule, path string) (int32, int32) {
 // whole comparison against the library with a length bound.
 func TestCompareValuesAgainstEnumeration(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
-	or := func(a, b int32) int32 { return a | b }
+	or := func(a, b int32) (int32, int64) { return a | b, 1 }
 	changed, rounds := 0, randomRounds()/2
 	for round := 0; round < rounds; round++ {
 		old := randomList(rng, nil)
@@ -110,7 +110,7 @@ func TestCompareValuesBudget(t *testing.T) {
 		vo = append(vo, ValueRule{Wire: b.String(), Value: 1})
 		vn = append(vn, ValueRule{Wire: b.String(), Value: 2})
 	}
-	res := CompareValues([2][]Rule{}, [2][]ValueRule{vo, vn}, ValueOptions{Budget: 10_000, Combine: func(a, b int32) int32 { return a | b }})
+	res := CompareValues([2][]Rule{}, [2][]ValueRule{vo, vn}, ValueOptions{Budget: 10_000, Combine: func(a, b int32) (int32, int64) { return a | b, 1 }})
 	if res.Decided {
 		t.Fatalf("decided within a tiny budget: %d classes, work %d", len(res.Classes), res.Work)
 	}
