@@ -13,6 +13,7 @@ import (
 	"github.com/seed50c7eacc/robotstxt/diff"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/pathwalk"
 )
 
 var pairs = flag.Int("diff.pairs", 10000, "random pairs of files TestAgainstBruteForce compares (CI: 100000)")
@@ -50,9 +51,10 @@ var pairs = flag.Int("diff.pairs", 10000, "random pairs of files TestAgainstBrut
 // w' has at most lit(p)+lit(q)+1 marked bytes (lit: the literal bytes of
 // a pattern) and one 'x' after each run, at most pieces(p)+pieces(q)+1
 // runs; when p or q starts with a literal byte its first piece holds the
-// first byte, and when both do those runs are one. The bound computed by
-// bound below is the largest such length over every pair of patterns of
-// the two files, which is therefore at least the length of some differing
+// first byte, and when both do those runs are one (pathwalk.MarksBound,
+// shared with package lint's test). The bound computed by bound below is
+// the largest such length over every pair of patterns of the two files
+// (pathwalk.PairBound), which is therefore at least the length of some differing
 // path whenever one exists. Raw paths that are not in wire form need no
 // enumeration: the matcher brings them to wire form, of the same length.
 //
@@ -99,7 +101,7 @@ func againstBruteForce(t *testing.T, n int, usage bool) {
 		if usage && (hasUsage(old) || hasUsage(new)) {
 			ku = usageBound(old, new)
 		}
-		if paths(k, len(alphabet)) > maxPaths || paths(ku, len(alphabet)) > maxUsagePaths {
+		if pathwalk.Count(k, len(alphabet)) > maxPaths || pathwalk.Count(ku, len(alphabet)) > maxUsagePaths {
 			redrawn++
 			continue
 		}
@@ -120,19 +122,6 @@ func againstBruteForce(t *testing.T, n int, usage bool) {
 	if usage && n >= 1000 && usageChanged < n/20 {
 		t.Errorf("only %d of %d pairs change AI usage preferences: the test checks little", usageChanged, n)
 	}
-}
-
-// paths returns how many paths "/" + s, len(s) < k, an alphabet of a
-// bytes has.
-func paths(k, a int) int {
-	n, p := 0, 1
-	for i := 0; i < k; i++ {
-		n += p
-		if p *= a; n > 1<<30 {
-			break
-		}
-	}
-	return n
 }
 
 // checkPair compares one pair with the brute force and reports whether
@@ -212,101 +201,21 @@ func checkUsage(t *testing.T, c diff.Crawler, ro, rn *robotstxt.Robots, agent st
 	}
 }
 
-// firstDifference enumerates the paths "/" + s, len(s) < k, over alphabet
-// and returns the first whose verdict differs, or "".
+// firstDifference returns the first path "/" + s, len(s) < k, over
+// alphabet whose verdict differs, or "".
 func firstDifference(old, new *robotstxt.Robots, agent string, k int, alphabet string) string {
 	a, b := old.Agent(agent), new.Agent(agent)
-	buf := make([]byte, 0, k)
-	var walk func() string
-	walk = func() string {
-		url := "https://example.com/" + string(buf)
-		if a.Allowed(url) != b.Allowed(url) {
-			return "/" + string(buf)
-		}
-		if len(buf)+1 >= k {
-			return ""
-		}
-		for i := 0; i < len(alphabet); i++ {
-			buf = append(buf, alphabet[i])
-			if s := walk(); s != "" {
-				return s
-			}
-			buf = buf[:len(buf)-1]
-		}
-		return ""
-	}
-	return walk()
+	return pathwalk.First(k, alphabet, func(path string) bool {
+		return a.Allowed("https://example.com"+path) != b.Allowed("https://example.com"+path)
+	})
 }
 
 // bound returns k for a pair (see the comment above TestAgainstBruteForce)
-// and the alphabet: the bytes of the patterns in wire form, '/' and 'x'.
+// and the alphabet: the bytes of the patterns in wire form (Content-Usage
+// paths included), '/' and 'x'.
 func bound(old, new string) (k int, alphabet string) {
-	set := map[byte]bool{'/': true, 'x': true}
-	var pats [2][]string
-	for f, data := range []string{old, new} {
-		pats[f] = []string{""} // no rule
-		for _, g := range robotstxt.Parse([]byte(data)).Groups() {
-			for _, r := range g.Rules {
-				w := pattern.Escape(r.Pattern)
-				pats[f] = append(pats[f], w)
-				if dir, ok := parse.IndexDirectory(w); ok && r.Allow {
-					pats[f] = append(pats[f], dir+"$")
-				}
-				for i := 0; i < len(w); i++ {
-					if w[i] != '*' && !(w[i] == '$' && i == len(w)-1) {
-						set[w[i]] = true
-					}
-				}
-			}
-		}
-	}
-	for _, data := range []string{old, new} {
-		for _, w := range usageWires(data) {
-			for i := 0; i < len(w); i++ {
-				if w[i] != '*' && !(w[i] == '$' && i == len(w)-1) {
-					set[w[i]] = true
-				}
-			}
-		}
-	}
-	for _, p := range pats[0] {
-		for _, q := range pats[1] {
-			k = max(k, witnessBound(p, q))
-		}
-	}
-	var b strings.Builder
-	for c := 0; c < 256; c++ {
-		if set[byte(c)] {
-			b.WriteByte(byte(c))
-		}
-	}
-	return k, b.String()
-}
-
-// witnessBound is the length bound for deciding patterns p and q.
-func witnessBound(p, q string) int { return marksBound(p, q) }
-
-// marksBound is the length bound of a path in which one occurrence of
-// each pattern's pieces and the first byte are marked, every other run
-// of bytes one 'x': the marked bytes, and at most one 'x' after each run
-// of them. A pattern starting with a literal byte holds the first byte
-// in its first piece, whose run is the first byte's.
-func marksBound(pats ...string) int {
-	marked, runs := 1, 1
-	for _, s := range pats {
-		s = strings.TrimSuffix(s, "$")
-		for _, piece := range strings.Split(s, "*") {
-			if piece != "" {
-				marked += len(piece)
-				runs++
-			}
-		}
-		if s != "" && s[0] != '*' {
-			marked--
-			runs--
-		}
-	}
-	return max(1, marked+runs)
+	pats := [2][]string{pathwalk.Patterns(old), pathwalk.Patterns(new)}
+	return pathwalk.PairBound(pats[0], pats[1]), pathwalk.Alphabet(pats[0], pats[1], usageWires(old), usageWires(new))
 }
 
 // usageWires returns the path patterns, in wire form, of the Content-Usage
@@ -347,19 +256,9 @@ func usageWires(data string) []string {
 // of w. S holds lines of one length, so k is the largest bound over p, q,
 // and every Content-Usage pattern of one length in each file (or none).
 func usageBound(old, new string) int {
-	var verdict [2][]string
+	verdict := [2][]string{pathwalk.Patterns(old), pathwalk.Patterns(new)}
 	var byLen [2]map[int][]string
 	for f, data := range []string{old, new} {
-		verdict[f] = []string{""}
-		for _, g := range robotstxt.Parse([]byte(data)).Groups() {
-			for _, r := range g.Rules {
-				w := pattern.Escape(r.Pattern)
-				verdict[f] = append(verdict[f], w)
-				if dir, ok := parse.IndexDirectory(w); ok && r.Allow {
-					verdict[f] = append(verdict[f], dir+"$")
-				}
-			}
-		}
 		byLen[f] = map[int][]string{-1: nil}
 		for _, w := range usageWires(data) {
 			byLen[f][len(w)] = append(byLen[f][len(w)], w)
@@ -370,7 +269,7 @@ func usageBound(old, new string) int {
 		for _, q := range verdict[1] {
 			for _, s := range byLen[0] {
 				for _, t := range byLen[1] {
-					k = max(k, marksBound(append(append([]string{p, q}, s...), t...)...))
+					k = max(k, pathwalk.MarksBound(append(append([]string{p, q}, s...), t...)...))
 				}
 			}
 		}
@@ -401,31 +300,15 @@ func usageKey(u robotstxt.Usage) string {
 		u.Signal.AITrain.Preference, u.Signal.AIInput.Preference, u.Signal.Search.Preference, labels(u.Signal.Labels))
 }
 
-// firstUsageDifference enumerates the paths "/" + s, len(s) < k, over
-// alphabet and returns the first that both files let the agent fetch and
-// whose preferences differ, or "".
+// firstUsageDifference returns the first path "/" + s, len(s) < k, over
+// alphabet that both files let the agent fetch and whose preferences
+// differ, or "".
 func firstUsageDifference(old, new *robotstxt.Robots, agent string, k int, alphabet string) string {
 	a, b := old.Agent(agent), new.Agent(agent)
-	buf := make([]byte, 0, k)
-	var walk func() string
-	walk = func() string {
-		url := "https://example.com/" + string(buf)
-		if o, n := a.Usage(url), b.Usage(url); o.Fetchable && n.Fetchable && usageKey(o) != usageKey(n) {
-			return "/" + string(buf)
-		}
-		if len(buf)+1 >= k {
-			return ""
-		}
-		for i := 0; i < len(alphabet); i++ {
-			buf = append(buf, alphabet[i])
-			if s := walk(); s != "" {
-				return s
-			}
-			buf = buf[:len(buf)-1]
-		}
-		return ""
-	}
-	return walk()
+	return pathwalk.First(k, alphabet, func(path string) bool {
+		o, n := a.Usage("https://example.com"+path), b.Usage("https://example.com"+path)
+		return o.Fetchable && n.Fetchable && usageKey(o) != usageKey(n)
+	})
 }
 
 // randomFile returns a small random robots.txt file: a few groups of
