@@ -118,3 +118,34 @@ func TestCompareValuesBudget(t *testing.T) {
 		t.Fatalf("work %d far past the budget", res.Work)
 	}
 }
+
+// implies is sound: when it says every path pattern q matches also matches
+// r, no short path over the patterns' bytes matches q and not r (RFC 9309
+// section 2.2.2 matching, '*' and a final '$' included). It must also say
+// so often enough to matter.
+func TestImpliesAgainstEnumeration(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	said := 0
+	for round := 0; round < randomRounds(); round++ {
+		pats := randomList(rng, nil)
+		if len(pats) < 2 {
+			continue
+		}
+		q, r := pats[0].Wire, pats[1].Wire
+		if rng.IntN(3) == 0 {
+			r = strings.TrimSuffix(strings.Replace(q, "a", "*", 1), "$") // often implied
+		}
+		if !implies(q, r) {
+			continue
+		}
+		said++
+		walk(6, "ab/%61x", func(p string) {
+			if pattern.Match(q, p) && !pattern.Match(r, p) {
+				t.Fatalf("implies(%q, %q), but %q matches only the first", q, r, p)
+			}
+		})
+	}
+	if said < randomRounds()/10 {
+		t.Fatalf("implies held for only %d pairs", said)
+	}
+}
