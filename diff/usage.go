@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -154,6 +155,7 @@ type usageList struct {
 func (v *fileView) usageFor(token string, t *prefTable) usageList {
 	var out usageList
 	var signalLabels []string // each a label set
+	var signalLines []int
 	for _, g := range v.groupsFor(token) {
 		for _, fd := range g.Fields {
 			switch {
@@ -171,11 +173,14 @@ func (v *fileView) usageFor(token string, t *prefTable) usageList {
 				signal := prefValue{s.AITrain, s.AIInput, s.Search, ""}
 				out.signal = prefValue{aipref.Combine(out.signal.a, signal.a), aipref.Combine(out.signal.b, signal.b), aipref.Combine(out.signal.c, signal.c), ""}
 				signalLabels = append(signalLabels, memberLabels(s.Others))
+				signalLines = append(signalLines, fd.Line)
 			}
 		}
 	}
 	out.signal.labels = labelSet(strings.Split(strings.TrimSuffix(strings.Join(signalLabels, ""), "\n"), "\n"))
-	out.sig = out.signature(t)
+	// The lines stated on are part of the answers reported (Usage's
+	// Decision and Label lines), so they are part of the signature.
+	out.sig = out.signature(t) + "\x00" + fmt.Sprint(signalLines)
 	out.rules = mergeSamePattern(out.rules, t)
 	return out
 }
