@@ -287,8 +287,11 @@ func hasUsage(data string) bool {
 // usageKey is what the diff compares of a path's preferences: each
 // category's answer and the other labels as a set, of Content-Usage and
 // Content-Signal lines, where the crawler may fetch.
-func usageKey(u robotstxt.Usage) string {
+func usageKey(u robotstxt.Usage) prefsKey {
 	labels := func(ls []robotstxt.Label) string {
+		if len(ls) == 0 {
+			return ""
+		}
 		var out []string
 		for _, l := range ls {
 			out = append(out, l.Key+"="+l.Value)
@@ -296,8 +299,15 @@ func usageKey(u robotstxt.Usage) string {
 		slices.Sort(out)
 		return strings.Join(slices.Compact(out), ";")
 	}
-	return fmt.Sprint(u.Fetchable, u.TrainAI.Preference, u.AIUse.Preference, u.Search.Preference, labels(u.Labels),
-		u.Signal.AITrain.Preference, u.Signal.AIInput.Preference, u.Signal.Search.Preference, labels(u.Signal.Labels))
+	return prefsKey{u.Fetchable, [6]robotstxt.Preference{u.TrainAI.Preference, u.AIUse.Preference, u.Search.Preference,
+		u.Signal.AITrain.Preference, u.Signal.AIInput.Preference, u.Signal.Search.Preference}, labels(u.Labels), labels(u.Signal.Labels)}
+}
+
+// prefsKey is a usageKey.
+type prefsKey struct {
+	fetchable            bool
+	prefs                [6]robotstxt.Preference
+	labels, signalLabels string
 }
 
 // firstUsageDifference returns the first path "/" + s, len(s) < k, over
