@@ -168,16 +168,18 @@ func (e *exploration) pairwise(budget int64) bool {
 			shapes[f] = append(shapes[f], shapeOf(r.Wire))
 		}
 	}
-	implied := e.bestImplied()
+	implied := newImpliedIndex(e, shapes)
+	spent := int64(0)
 	// excluded reports whether the rules of list f implied by rule r of the
 	// other list (which decides there, so matches) outrank d in list f.
 	excluded := func(f int, d, r int32) bool {
-		if r < 0 || implied[1-f] == nil {
+		if r < 0 {
 			return false
 		}
-		return outranks(e.lists[f], implied[1-f][r], d)
+		b, work := implied.best(1-f, r)
+		spent += work
+		return outranks(e.lists[f], b, d)
 	}
-	spent := int64(0)
 	for o := int32(-1); o < int32(len(e.lists[0])); o++ {
 		for n := int32(-1); n < int32(len(e.lists[1])); n++ {
 			if spent++; spent > budget {

@@ -11,19 +11,18 @@ import "strings"
 // many for pairs of patterns with several '*'.
 
 // implies reports whether every path pattern q matches also matches
-// pattern r, by a sufficient test: r's literal pieces occur, in order and
-// without overlap, each within one of q's pieces (then every path that
-// holds q's pieces in order holds r's), r's first piece at the start of
-// q's when r is anchored there, and r anchored at the end only when it is
-// q.
-func implies(q, r string) bool {
+// pattern r, by a sufficient test on their shapes: r's literal pieces
+// occur, in order and without overlap, each within one of q's pieces (then
+// every path that holds q's pieces in order holds r's), r's first piece at
+// the start of q's when r is anchored there, and r anchored at the end
+// only when it is q.
+func implies(q, r string, qs, rs *shape) bool {
 	if q == r {
 		return true
 	}
 	if strings.HasSuffix(r, "$") {
 		return false
 	}
-	qs, rs := shapeOf(q), shapeOf(r)
 	if qs.never {
 		return true // q matches no path
 	}
@@ -54,31 +53,68 @@ func implies(q, r string) bool {
 	return true
 }
 
-// maxImpliedChecks bounds the implication tests of bestImplied, which
-// tests every rule of one list against every rule of the other.
-const maxImpliedChecks = 1 << 20
+// impliedIndex finds, for a rule of one list, the best rule of the other
+// list its pattern implies, looking only at rules that can be implied: a
+// rule anchored at the start is implied only by patterns whose first piece
+// starts with its own.
+type impliedIndex struct {
+	e        *exploration
+	shapes   [2][]shape
+	byFirst  [2]map[string][]int32 // rules anchored at the start, by first piece
+	floating [2][]int32            // rules not anchored at the start
+	memo     [2][]int32            // per rule of list g: the best implied rule of list 1-g; -2 not yet known
+}
 
-// bestImplied returns, for each rule of list g, the rule of the other list
-// that outranks every other rule there implied by its pattern (-1: none),
-// or nil when the lists are too long to test every pair.
-func (e *exploration) bestImplied() [2][]int32 {
-	var out [2][]int32
-	if int64(len(e.lists[0]))*int64(len(e.lists[1])) > maxImpliedChecks {
-		return out
-	}
-	for g := range e.lists {
-		f := 1 - g
-		out[g] = make([]int32, len(e.lists[g]))
-		for i := range e.lists[g] {
-			best := int32(-1)
-			for j := range e.lists[f] {
-				if outranks(e.lists[f], int32(j), best) && implies(e.lists[g][i].Wire, e.lists[f][j].Wire) {
-					best = int32(j)
-				}
+func newImpliedIndex(e *exploration, shapes [2][]shape) *impliedIndex {
+	x := &impliedIndex{e: e, shapes: shapes}
+	for f := range shapes {
+		x.byFirst[f] = map[string][]int32{}
+		for i, s := range shapes[f] {
+			switch {
+			case s.never:
+			case s.start && len(s.pieces) > 0:
+				x.byFirst[f][s.pieces[0]] = append(x.byFirst[f][s.pieces[0]], int32(i))
+			default:
+				x.floating[f] = append(x.floating[f], int32(i))
 			}
-			out[g][i] = best
+		}
+		x.memo[f] = make([]int32, len(shapes[f]))
+		for i := range x.memo[f] {
+			x.memo[f][i] = -2
 		}
 	}
-	e.work += int64(len(e.lists[0])) * int64(len(e.lists[1])) * 2
-	return out
+	return x
+}
+
+// best returns the rule of list 1-g that outranks every other rule there
+// implied by rule i of list g (-1: none), and the work done.
+func (x *impliedIndex) best(g int, i int32) (int32, int64) {
+	if b := x.memo[g][i]; b != -2 {
+		return b, 1
+	}
+	f := 1 - g
+	list := x.e.lists[f]
+	q := x.e.lists[g][i].Wire
+	qs := &x.shapes[g][i]
+	best, work := int32(-1), int64(1)
+	try := func(j int32) {
+		work++
+		if outranks(list, j, best) && implies(q, list[j].Wire, qs, &x.shapes[f][j]) {
+			best = j
+		}
+	}
+	for _, j := range x.floating[f] {
+		try(j)
+	}
+	if qs.start && len(qs.pieces) > 0 {
+		first := qs.pieces[0]
+		for n := 1; n <= len(first); n++ {
+			work++
+			for _, j := range x.byFirst[f][first[:n]] {
+				try(j)
+			}
+		}
+	}
+	x.memo[g][i] = best
+	return best, work
 }
