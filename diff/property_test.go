@@ -80,6 +80,11 @@ func TestAgainstBruteForce(t *testing.T) {
 			if testing.Short() {
 				n = min(n, 500)
 			}
+			if raceEnabled {
+				// A quarter under the race detector; the plain run (CI:
+				// 100,000 pairs) compares them all.
+				n = max(1, n/4)
+			}
 			// AI usage does not depend on how verdicts are decided: it
 			// is checked in the first mode.
 			againstBruteForce(t, n, mode == "")
