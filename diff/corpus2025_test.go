@@ -39,11 +39,17 @@ func corpusPairs(tb testing.TB) []sitePair {
 // figureAgents are the crawlers the corpus figures count changes for.
 var figureAgents = []string{"Googlebot", "GPTBot", "ClaudeBot", diff.Others}
 
+// usageAgents are the crawlers and usage tokens the corpus figures count
+// AI usage changes for.
+var usageAgents = []string{"Googlebot", "GPTBot", "ClaudeBot", "Google-Extended", "Applebot-Extended", "CCBot", diff.Others}
+
 // TestCorpus2025Pairs compares every consecutive pair of versions of a
 // site: every witness differs on Parse of both versions. It logs how many
 // pairs change a verdict for Googlebot, GPTBot, ClaudeBot and every other
 // crawler, and how many pairs have a crawler class not decided within the
-// default budget.
+// default budget; and the same for AI usage preferences (every usage
+// witness fetchable under both versions, its preferences different), for
+// the usage agents.
 func TestCorpus2025Pairs(t *testing.T) {
 	if raceEnabled || testing.Short() {
 		t.Skip("the corpus pairs take minutes under the race detector or -short; the ordinary run compares them")
@@ -52,6 +58,8 @@ func TestCorpus2025Pairs(t *testing.T) {
 	sites := map[string]bool{}
 	changed := make([]int, len(figureAgents))
 	figureUndecided := 0
+	usageChanged := make([]int, len(usageAgents))
+	usagePairs, usageUndecided := 0, 0
 	anyChange, undecided := 0, 0
 	for _, p := range pairs {
 		sites[p.old[:strings.LastIndexByte(p.old, '_')]] = true
@@ -67,6 +75,30 @@ func TestCorpus2025Pairs(t *testing.T) {
 				if ro.Allowed(agent, url) == rn.Allowed(agent, url) {
 					t.Errorf("%s → %s: %s: witness %q does not differ", p.old, p.new, c.Agent, ch.Path)
 				}
+			}
+			for _, u := range c.Usage {
+				url := "https://example.com" + u.Path
+				o, n := ro.Usage(agent, url), rn.Usage(agent, url)
+				if !o.Fetchable || !n.Fetchable || usageKey(o) == usageKey(n) {
+					t.Errorf("%s → %s: %s: usage witness %q is not genuine", p.old, p.new, c.Agent, u.Path)
+				}
+			}
+		}
+		if len(full.UsageUndecided()) > 0 {
+			usageUndecided++
+		}
+		usage := diff.CompareWith(p.oldData, p.newData, diff.Options{Agents: usageAgents})
+		anyUsage := false
+		for i, c := range usage.Crawlers {
+			if len(c.Usage) > 0 {
+				usageChanged[i]++
+				anyUsage = true
+			}
+		}
+		if anyUsage {
+			usagePairs++
+			if testing.Verbose() {
+				t.Logf("%s → %s: AI usage changes", p.old, p.new)
 			}
 		}
 		if full.VerdictChanged() {
@@ -97,6 +129,15 @@ func TestCorpus2025Pairs(t *testing.T) {
 	}
 	t.Logf("%d pairs over %d sites: %d change some crawler's verdicts; by crawler:%s; %d pairs not decided for some crawler class (%d for one of those four)",
 		len(pairs), len(sites), anyChange, strings.TrimSuffix(b.String(), ","), undecided, figureUndecided)
+	b.Reset()
+	for i, a := range usageAgents {
+		if a == diff.Others {
+			a = "every other crawler"
+		}
+		fmt.Fprintf(&b, " %s %d,", a, usageChanged[i])
+	}
+	t.Logf("AI usage preferences: %d pairs change them for one of the usage agents; by agent:%s; %d pairs not decided for some crawler class",
+		usagePairs, strings.TrimSuffix(b.String(), ","), usageUndecided)
 }
 
 // BenchmarkCorpus2025Pairs diffs every consecutive pair of the 2025
@@ -178,6 +219,41 @@ func BenchmarkHostile(b *testing.B) {
 		r := diff.Compare(old, new)
 		if len(r.Undecided()) == 0 {
 			b.Fatal("hostile pair decided")
+		}
+	}
+	b.ReportMetric(float64(len(old)+len(new))/2/1024, "KiB/file")
+}
+
+// hostileUsageFile returns a file of about 500 KiB: n Content-Usage lines
+// with wildcard paths over a small alphabet, each with a label of its own,
+// so that the usage comparison meets many lines of one length at once.
+func hostileUsageFile(seed uint64, n int) []byte {
+	rng := rand.New(rand.NewPCG(seed, 9))
+	var b strings.Builder
+	b.WriteString("User-agent: *\nAllow: /\n")
+	const letters = "abcdefgh"
+	for i := 0; i < n; i++ {
+		b.WriteString("Content-Usage: /")
+		for j := 0; j < 3; j++ {
+			b.WriteByte(letters[rng.IntN(len(letters))])
+			b.WriteByte('*')
+		}
+		b.WriteByte(letters[rng.IntN(len(letters))])
+		fmt.Fprintf(&b, " train-ai=%c, l%d=%d\n", "yn"[rng.IntN(2)], i, rng.IntN(4))
+	}
+	return []byte(b.String())
+}
+
+// BenchmarkHostileUsage diffs two 500 KiB files of Content-Usage lines
+// with wildcard paths: the usage budget runs out and the crawler class is
+// reported with its usage not decided.
+func BenchmarkHostileUsage(b *testing.B) {
+	old, new := hostileUsageFile(1, 16000), hostileUsageFile(2, 16000)
+	b.ReportAllocs()
+	for b.Loop() {
+		r := diff.Compare(old, new)
+		if len(r.UsageUndecided()) == 0 {
+			b.Fatal("hostile usage pair decided")
 		}
 	}
 	b.ReportMetric(float64(len(old)+len(new))/2/1024, "KiB/file")

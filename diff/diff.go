@@ -101,9 +101,17 @@ type Crawler struct {
 	CrawlDelay  *DurationChange `json:"crawl_delay,omitempty"`
 	RequestRate *DurationChange `json:"request_rate,omitempty"`
 
-	// Usage lists the paths of the files' Content-Usage lines (and "/")
-	// whose AI usage preferences differ for the crawler, where both files
-	// let it fetch the path.
+	// UsageDecided is true when every path was compared for AI usage
+	// preferences: then Usage lists every class of paths, fetchable under
+	// both versions, whose preferences differ, and no Usage means none
+	// does. False when the work budget ran out first; the Usage found so
+	// far is genuine, but there may be more.
+	UsageDecided bool `json:"usage_decided"`
+
+	// Usage are the classes of paths that both versions let the crawler
+	// fetch and whose AI usage preferences (Content-Usage and
+	// Content-Signal lines, as Robots.Usage answers) differ, shortest
+	// witness first. Paths whose verdict changes are in Changes instead.
 	Usage []UsageChange `json:"usage,omitempty"`
 }
 
@@ -165,13 +173,6 @@ type DurationChange struct {
 	New *time.Duration `json:"new"`
 }
 
-// A UsageChange is a path whose AI usage preferences differ.
-type UsageChange struct {
-	Path string          `json:"path"`
-	Old  robotstxt.Usage `json:"old"`
-	New  robotstxt.Usage `json:"new"`
-}
-
 // A LineChange is a lint finding on a line, present in only one version.
 type LineChange struct {
 	Text  string `json:"text"`  // the line as written
@@ -197,6 +198,18 @@ func (r *Report) Undecided() []string {
 	var out []string
 	for _, c := range r.Crawlers {
 		if !c.Decided {
+			out = append(out, c.Agent)
+		}
+	}
+	return out
+}
+
+// UsageUndecided returns the agents whose comparison of AI usage
+// preferences ran out of budget.
+func (r *Report) UsageUndecided() []string {
+	var out []string
+	for _, c := range r.Crawlers {
+		if !c.UsageDecided {
 			out = append(out, c.Agent)
 		}
 	}
@@ -244,13 +257,19 @@ func CompareWith(old, new []byte, opts Options) *Report {
 		classes = append(classes, class{Others, ""})
 	}
 	cache := map[string]*Crawler{}
-	left := opts.MaxWork
+	usageCache := map[string]usageResult{}
+	// The usage comparison has a budget of its own, so that it never
+	// takes from the verdicts'.
+	left, usageLeft := opts.MaxWork, opts.MaxWork
 	for _, c := range classes {
 		token := c.token
 		if files[0].named[token] == "" && files[1].named[token] == "" {
 			token = "" // obeys the "*" groups in both
 		}
 		cr := compareClass(files, c.agent, token, min(left, opts.MaxWork/classShare), &left, cache)
+		u, spent := compareUsage(files, token, min(usageLeft, opts.MaxWork/classShare), usageCache)
+		usageLeft -= spent
+		cr.UsageDecided, cr.Usage = u.decided, u.changes
 		r.Crawlers = append(r.Crawlers, cr)
 	}
 	r.fileChanges(files, old, new)
@@ -300,7 +319,6 @@ func compareClass(files [2]*fileView, agent, token string, budget int64, left *i
 	}
 	cr.CrawlDelay = durationChange(agents[0].CrawlDelay, agents[1].CrawlDelay)
 	cr.RequestRate = durationChange(agents[0].RequestRate, agents[1].RequestRate)
-	cr.Usage = usageChanges(files, agents)
 	return cr
 }
 

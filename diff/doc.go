@@ -38,6 +38,16 @@
 // Every witness is checked with robotstxt.Parse on both versions before it
 // is reported.
 //
+// AI usage preferences (Robots.Usage: Content-Usage and Content-Signal
+// lines) are compared as exactly, per crawler class: of the Content-Usage
+// lines whose path pattern matches a path, those with the longest pattern
+// decide, combined most restrictive first (draft-ietf-aipref-attach-05
+// section 3.1, draft-ietf-aipref-vocab-08 section 5.1), so the same
+// automaton, running the allow and disallow rules too, finds every class of
+// paths that both versions let the crawler fetch and whose preferences
+// differ (Crawler.Usage), each with a witness checked with Usage on both
+// versions; Crawler.UsageDecided is false where its budget ran out.
+//
 // The package is named for what it computes, as package net/http/httputil
 // or go/ast are: diff.Compare(old, new) reads as a sentence, and its
 // Report is a value a monitor can store, print (the robotstxt command's

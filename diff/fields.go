@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/seed50c7eacc/robotstxt"
 	"github.com/seed50c7eacc/robotstxt/lint"
 )
 
@@ -133,62 +132,4 @@ func clip(b []byte) string {
 		return string(b[:max]) + "…"
 	}
 	return string(b)
-}
-
-// usagePaths returns the paths Content-Usage lines of either file name,
-// and "/".
-func usagePaths(files [2]*fileView) []string {
-	paths := []string{"/"}
-	for _, f := range files {
-		for _, g := range f.groups {
-			for _, fd := range g.Fields {
-				if !strings.EqualFold(fd.Key, "content-usage") {
-					continue
-				}
-				v := strings.TrimSpace(fd.Value)
-				if strings.HasPrefix(v, "/") {
-					if i := strings.IndexAny(v, " \t"); i > 0 {
-						v = v[:i]
-					}
-					if !slices.Contains(paths, v) {
-						paths = append(paths, v)
-					}
-				}
-			}
-		}
-	}
-	return paths
-}
-
-// usageChanges compares the AI usage preferences at the paths of the
-// files' Content-Usage lines, where both files let the crawler fetch.
-func usageChanges(files [2]*fileView, agents [2]*robotstxt.Agent) []UsageChange {
-	var out []UsageChange
-	for _, p := range usagePaths(files) {
-		url := witnessBase + p
-		o, n := agents[0].Usage(url), agents[1].Usage(url)
-		if !o.Fetchable || !n.Fetchable || sameUsage(o, n) {
-			continue
-		}
-		out = append(out, UsageChange{Path: p, Old: o, New: n})
-	}
-	return out
-}
-
-// sameUsage compares preferences, not the lines that state them, which
-// move when a file is edited.
-func sameUsage(a, b robotstxt.Usage) bool {
-	labels := func(ls []robotstxt.Label) string {
-		var s strings.Builder
-		for _, l := range ls {
-			s.WriteString(l.Key + "=" + l.Value + ";")
-		}
-		return s.String()
-	}
-	return a.TrainAI.Preference == b.TrainAI.Preference && a.AIUse.Preference == b.AIUse.Preference &&
-		a.Search.Preference == b.Search.Preference && labels(a.Labels) == labels(b.Labels) &&
-		a.Signal.Search.Preference == b.Signal.Search.Preference &&
-		a.Signal.AIInput.Preference == b.Signal.AIInput.Preference &&
-		a.Signal.AITrain.Preference == b.Signal.AITrain.Preference &&
-		labels(a.Signal.Labels) == labels(b.Signal.Labels)
 }

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"github.com/seed50c7eacc/robotstxt/diff"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/pathwalk"
 )
 
 var pairs = flag.Int("diff.pairs", 10000, "random pairs of files TestAgainstBruteForce compares (CI: 100000)")
@@ -49,15 +51,20 @@ var pairs = flag.Int("diff.pairs", 10000, "random pairs of files TestAgainstBrut
 // w' has at most lit(p)+lit(q)+1 marked bytes (lit: the literal bytes of
 // a pattern) and one 'x' after each run, at most pieces(p)+pieces(q)+1
 // runs; when p or q starts with a literal byte its first piece holds the
-// first byte, and when both do those runs are one. The bound computed by
-// bound below is the largest such length over every pair of patterns of
-// the two files, which is therefore at least the length of some differing
+// first byte, and when both do those runs are one (pathwalk.MarksBound,
+// shared with package lint's test). The bound computed by bound below is
+// the largest such length over every pair of patterns of the two files
+// (pathwalk.PairBound), which is therefore at least the length of some differing
 // path whenever one exists. Raw paths that are not in wire form need no
 // enumeration: the matcher brings them to wire form, of the same length.
 //
 // Pairs whose enumeration would exceed maxPaths paths are drawn again
 // (counted in the log), so that it stays small.
 const maxPaths = 4000
+
+// maxUsagePaths bounds the enumeration of AI usage preferences, whose
+// bound counts more patterns (see usageBound).
+const maxUsagePaths = 8000
 
 func TestAgainstBruteForce(t *testing.T) {
 	// The automaton decides, or the pairwise check where its budget runs
@@ -73,14 +80,21 @@ func TestAgainstBruteForce(t *testing.T) {
 			if testing.Short() {
 				n = min(n, 500)
 			}
-			againstBruteForce(t, n)
+			if raceEnabled {
+				// A quarter under the race detector; the plain run (CI:
+				// 100,000 pairs) compares them all.
+				n = max(1, n/4)
+			}
+			// AI usage does not depend on how verdicts are decided: it
+			// is checked in the first mode.
+			againstBruteForce(t, n, mode == "")
 		})
 	}
 }
 
-func againstBruteForce(t *testing.T, n int) {
+func againstBruteForce(t *testing.T, n int, usage bool) {
 	rng := rand.New(rand.NewPCG(34, uint64(n)))
-	redrawn, changed, done := 0, 0, 0
+	redrawn, changed, usageChanged, done := 0, 0, 0, 0
 	for done < n {
 		old := randomFile(rng)
 		new := randomFile(rng)
@@ -88,41 +102,40 @@ func againstBruteForce(t *testing.T, n int) {
 			new = edit(rng, old) // near misses: a rewrite may change nothing
 		}
 		k, alphabet := bound(old, new)
-		if paths(k, len(alphabet)) > maxPaths {
+		ku := 0 // no usage enumeration
+		if usage && (hasUsage(old) || hasUsage(new)) {
+			ku = usageBound(old, new)
+		}
+		if pathwalk.Count(k, len(alphabet)) > maxPaths || pathwalk.Count(ku, len(alphabet)) > maxUsagePaths {
 			redrawn++
 			continue
 		}
 		done++
-		if checkPair(t, old, new, k, alphabet) {
+		verdicts, usage := checkPair(t, old, new, k, ku, alphabet)
+		if verdicts {
 			changed++
+		}
+		if usage {
+			usageChanged++
 		}
 		if t.Failed() {
 			return
 		}
 	}
-	t.Logf("%d pairs (%d with a change for some crawler); %d redrawn for more than %d paths", n, changed, redrawn, maxPaths)
-}
-
-// paths returns how many paths "/" + s, len(s) < k, an alphabet of a
-// bytes has.
-func paths(k, a int) int {
-	n, p := 0, 1
-	for i := 0; i < k; i++ {
-		n += p
-		if p *= a; n > 1<<30 {
-			break
-		}
+	t.Logf("%d pairs (%d with a verdict change for some crawler, %d with an AI usage change); %d redrawn for more than %d paths (%d for usage)",
+		n, changed, usageChanged, redrawn, maxPaths, maxUsagePaths)
+	if usage && n >= 1000 && usageChanged < n/20 {
+		t.Errorf("only %d of %d pairs change AI usage preferences: the test checks little", usageChanged, n)
 	}
-	return n
 }
 
 // checkPair compares one pair with the brute force and reports whether
-// some crawler's verdicts change.
-func checkPair(t *testing.T, old, new string, k int, alphabet string) bool {
+// some crawler's verdicts, and some crawler's AI usage preferences, change.
+func checkPair(t *testing.T, old, new string, k, ku int, alphabet string) (bool, bool) {
 	t.Helper()
 	report := diff.Compare([]byte(old), []byte(new))
 	ro, rn := robotstxt.Parse([]byte(old)), robotstxt.Parse([]byte(new))
-	any := false
+	any, anyUsage := false, false
 	for _, c := range report.Crawlers {
 		agent := c.Agent
 		if agent == diff.Others {
@@ -142,6 +155,8 @@ func checkPair(t *testing.T, old, new string, k int, alphabet string) bool {
 			}
 		}
 		any = any || c.Changed()
+		checkUsage(t, c, ro, rn, agent, ku, alphabet, old, new)
+		anyUsage = anyUsage || len(c.Usage) > 0
 	}
 	// Every crawler class is listed: each token named, and the others.
 	var tokens []string
@@ -157,93 +172,158 @@ func checkPair(t *testing.T, old, new string, k int, alphabet string) bool {
 	if len(report.Crawlers) != len(tokens)+1 {
 		t.Fatalf("%d crawler classes, want %d (%v and the others)\nold:\n%s\nnew:\n%s", len(report.Crawlers), len(tokens)+1, tokens, old, new)
 	}
-	return any
+	return any, anyUsage
 }
 
-// firstDifference enumerates the paths "/" + s, len(s) < k, over alphabet
-// and returns the first whose verdict differs, or "".
+// checkUsage checks one crawler's AI usage changes against the brute
+// force: decided, some change exactly when the enumeration finds a path
+// that both files let it fetch whose preferences differ, and every
+// witness such a path, with the preferences Robots.Usage gives.
+func checkUsage(t *testing.T, c diff.Crawler, ro, rn *robotstxt.Robots, agent string, ku int, alphabet, old, new string) {
+	t.Helper()
+	if !c.UsageDecided {
+		t.Fatalf("%s: AI usage not decided\nold:\n%s\nnew:\n%s", c.Agent, old, new)
+	}
+	if ku == 0 {
+		// Not enumerated: either neither file has a Content-Usage or
+		// Content-Signal line, so every path has no preference in both,
+		// or this mode does not check usage.
+		if len(c.Usage) > 0 && !hasUsage(old) && !hasUsage(new) {
+			t.Fatalf("%s: AI usage changes reported without any usage line\nold:\n%s\nnew:\n%s", c.Agent, old, new)
+		}
+		return
+	}
+	found := firstUsageDifference(ro, rn, agent, ku, alphabet)
+	if (found != "") != (len(c.Usage) > 0) {
+		t.Fatalf("%s: brute force found AI usage change at %q, diff reports %d\nold:\n%s\nnew:\n%s", c.Agent, found, len(c.Usage), old, new)
+	}
+	for _, u := range c.Usage {
+		url := "https://example.com" + u.Path
+		o, n := ro.Usage(agent, url), rn.Usage(agent, url)
+		if !o.Fetchable || !n.Fetchable || usageKey(o) == usageKey(n) || !reflect.DeepEqual(o, u.Old) || !reflect.DeepEqual(n, u.New) {
+			t.Fatalf("%s: usage witness %q is not genuine: %+v → %+v, reported %+v → %+v\nold:\n%s\nnew:\n%s", c.Agent, u.Path, o, n, u.Old, u.New, old, new)
+		}
+	}
+}
+
+// firstDifference returns the first path "/" + s, len(s) < k, over
+// alphabet whose verdict differs, or "".
 func firstDifference(old, new *robotstxt.Robots, agent string, k int, alphabet string) string {
 	a, b := old.Agent(agent), new.Agent(agent)
-	buf := make([]byte, 0, k)
-	var walk func() string
-	walk = func() string {
-		url := "https://example.com/" + string(buf)
-		if a.Allowed(url) != b.Allowed(url) {
-			return "/" + string(buf)
-		}
-		if len(buf)+1 >= k {
-			return ""
-		}
-		for i := 0; i < len(alphabet); i++ {
-			buf = append(buf, alphabet[i])
-			if s := walk(); s != "" {
-				return s
-			}
-			buf = buf[:len(buf)-1]
-		}
-		return ""
-	}
-	return walk()
+	return pathwalk.First(k, alphabet, func(path string) bool {
+		return a.Allowed("https://example.com"+path) != b.Allowed("https://example.com"+path)
+	})
 }
 
 // bound returns k for a pair (see the comment above TestAgainstBruteForce)
-// and the alphabet: the bytes of the patterns in wire form, '/' and 'x'.
+// and the alphabet: the bytes of the patterns in wire form (Content-Usage
+// paths included), '/' and 'x'.
 func bound(old, new string) (k int, alphabet string) {
-	set := map[byte]bool{'/': true, 'x': true}
-	var pats [2][]string
-	for f, data := range []string{old, new} {
-		pats[f] = []string{""} // no rule
-		for _, g := range robotstxt.Parse([]byte(data)).Groups() {
-			for _, r := range g.Rules {
-				w := pattern.Escape(r.Pattern)
-				pats[f] = append(pats[f], w)
-				if dir, ok := parse.IndexDirectory(w); ok && r.Allow {
-					pats[f] = append(pats[f], dir+"$")
-				}
-				for i := 0; i < len(w); i++ {
-					if w[i] != '*' && !(w[i] == '$' && i == len(w)-1) {
-						set[w[i]] = true
-					}
-				}
-			}
-		}
-	}
-	for _, p := range pats[0] {
-		for _, q := range pats[1] {
-			k = max(k, witnessBound(p, q))
-		}
-	}
-	var b strings.Builder
-	for c := 0; c < 256; c++ {
-		if set[byte(c)] {
-			b.WriteByte(byte(c))
-		}
-	}
-	return k, b.String()
+	pats := [2][]string{pathwalk.Patterns(old), pathwalk.Patterns(new)}
+	return pathwalk.PairBound(pats[0], pats[1]), pathwalk.Alphabet(pats[0], pats[1], usageWires(old), usageWires(new))
 }
 
-// witnessBound is the length bound for deciding patterns p and q.
-func witnessBound(p, q string) int {
-	lit := func(s string) (n, pieces int, first bool) {
-		s = strings.TrimSuffix(s, "$")
-		for _, piece := range strings.Split(s, "*") {
-			if piece != "" {
-				n += len(piece)
-				pieces++
+// usageWires returns the path patterns, in wire form, of the Content-Usage
+// lines of a file's groups: a value starting with '/' has a path up to the
+// first space (draft-ietf-aipref-attach-05 section 3.2), and a line
+// without one counts as "/", as package robotstxt reads it.
+func usageWires(data string) []string {
+	var out []string
+	for _, g := range robotstxt.Parse([]byte(data)).Groups() {
+		for _, f := range g.Fields {
+			if !strings.EqualFold(f.Key, "content-usage") {
+				continue
+			}
+			path := "/"
+			if v := strings.TrimSpace(f.Value); strings.HasPrefix(v, "/") {
+				path, _, _ = strings.Cut(v, " ")
+			}
+			out = append(out, pattern.Escape(path))
+		}
+	}
+	return out
+}
+
+// usageBound returns k for the AI usage preferences of a pair. A path's
+// preferences (Robots.Usage) come from its verdict and from the
+// Content-Usage lines of the longest matching pattern, all of them
+// combined (draft-ietf-aipref-attach-05 section 3.1, vocab-08 section
+// 5.1), and the group's Content-Signal lines, which apply to every path.
+// Let w be a path both files let the crawler fetch whose preferences
+// differ: p and q decide its verdicts, and S and T are the Content-Usage
+// lines of the longest pattern matching w in each file (possibly none).
+// Mark one occurrence of the pieces of p, q and every pattern of S and T,
+// and w's first byte, and replace each other run by one 'x', giving w'
+// (as in the argument above TestAgainstBruteForce). Every pattern that
+// matches w' matches w, and p, q, S and T still match: so both verdicts
+// are the same, and the longest Content-Usage patterns matching w' are
+// those of S and T, with the same lines; the preferences of w' are those
+// of w. S holds lines of one length, so k is the largest bound over p, q,
+// and every Content-Usage pattern of one length in each file (or none).
+func usageBound(old, new string) int {
+	verdict := [2][]string{pathwalk.Patterns(old), pathwalk.Patterns(new)}
+	var byLen [2]map[int][]string
+	for f, data := range []string{old, new} {
+		byLen[f] = map[int][]string{-1: nil}
+		for _, w := range usageWires(data) {
+			byLen[f][len(w)] = append(byLen[f][len(w)], w)
+		}
+	}
+	k := 0
+	for _, p := range verdict[0] {
+		for _, q := range verdict[1] {
+			for _, s := range byLen[0] {
+				for _, t := range byLen[1] {
+					k = max(k, pathwalk.MarksBound(append(append([]string{p, q}, s...), t...)...))
+				}
 			}
 		}
-		return n, pieces, s != "" && s[0] != '*'
 	}
-	lp, pp, fp := lit(p)
-	lq, pq, fq := lit(q)
-	marked, runs := lp+lq+1, pp+pq+1
-	switch {
-	case fp && fq:
-		marked, runs = marked-2, runs-2
-	case fp || fq:
-		marked, runs = marked-1, runs-1
+	return k
+}
+
+// hasUsage reports whether a file has a Content-Usage or Content-Signal
+// line.
+func hasUsage(data string) bool {
+	l := strings.ToLower(data)
+	return strings.Contains(l, "content-usage") || strings.Contains(l, "content-signal")
+}
+
+// usageKey is what the diff compares of a path's preferences: each
+// category's answer and the other labels as a set, of Content-Usage and
+// Content-Signal lines, where the crawler may fetch.
+func usageKey(u robotstxt.Usage) prefsKey {
+	labels := func(ls []robotstxt.Label) string {
+		if len(ls) == 0 {
+			return ""
+		}
+		var out []string
+		for _, l := range ls {
+			out = append(out, l.Key+"="+l.Value)
+		}
+		slices.Sort(out)
+		return strings.Join(slices.Compact(out), ";")
 	}
-	return max(1, marked+runs)
+	return prefsKey{u.Fetchable, [6]robotstxt.Preference{u.TrainAI.Preference, u.AIUse.Preference, u.Search.Preference,
+		u.Signal.AITrain.Preference, u.Signal.AIInput.Preference, u.Signal.Search.Preference}, labels(u.Labels), labels(u.Signal.Labels)}
+}
+
+// prefsKey is a usageKey.
+type prefsKey struct {
+	fetchable            bool
+	prefs                [6]robotstxt.Preference
+	labels, signalLabels string
+}
+
+// firstUsageDifference returns the first path "/" + s, len(s) < k, over
+// alphabet that both files let the agent fetch and whose preferences
+// differ, or "".
+func firstUsageDifference(old, new *robotstxt.Robots, agent string, k int, alphabet string) string {
+	a, b := old.Agent(agent), new.Agent(agent)
+	return pathwalk.First(k, alphabet, func(path string) bool {
+		o, n := a.Usage("https://example.com"+path), b.Usage("https://example.com"+path)
+		return o.Fetchable && n.Fetchable && usageKey(o) != usageKey(n)
+	})
 }
 
 // randomFile returns a small random robots.txt file: a few groups of
@@ -266,11 +346,40 @@ func randomFile(rng *rand.Rand) string {
 			}
 			fmt.Fprintf(&b, "%s: %s\n", kind, randomPattern(rng))
 		}
+		writeUsage(rng, &b)
 		if rng.IntN(3) == 0 {
 			b.WriteString("\n")
 		}
 	}
 	return b.String()
+}
+
+// Content-Usage paths and preferences over the same bytes (the attach
+// draft, draft-ietf-aipref-attach-05 section 3.2: "Content-Usage: [path SP]
+// preference"; vocabulary draft-ietf-aipref-vocab-08 section 6), short so
+// that the enumeration bound stays small; a preference that fails to parse
+// and labels the vocabulary does not define are among them. Content-Signal
+// values follow Cloudflare's Content Signals Policy.
+var (
+	usagePaths  = []string{"", "/", "/a", "/b", "/a*", "*b", "/a$", "/%61", "/ab", "/*a"}
+	usagePrefs  = []string{"train-ai=n", "train-ai=y", "train-ai=y, search=n", "ai-use=n", "x=1", "train-ai=n, x", "", "train-ai=("}
+	signalPrefs = []string{"ai-train=no", "search=yes, ai-train=no", "ai-input=no", "y=2"}
+)
+
+// writeUsage adds, sometimes, a Content-Usage or Content-Signal line to
+// the group being written.
+func writeUsage(rng *rand.Rand, b *strings.Builder) {
+	for n := rng.IntN(3); n > 0; n-- {
+		if rng.IntN(5) == 0 {
+			fmt.Fprintf(b, "Content-Signal: %s\n", signalPrefs[rng.IntN(len(signalPrefs))])
+			continue
+		}
+		path := usagePaths[rng.IntN(len(usagePaths))]
+		if path != "" {
+			path += " "
+		}
+		fmt.Fprintf(b, "Content-Usage: %s%s\n", path, usagePrefs[rng.IntN(len(usagePrefs))])
+	}
 }
 
 func randomPattern(rng *rand.Rand) string {

@@ -61,22 +61,8 @@ func newFileView(data []byte) *fileView {
 // Google's matcher reads a group's user-agent lines by their product
 // token: the leading letters, '-' and '_', compared ignoring case.
 func (v *fileView) rulesFor(token string) ruleList {
-	specific := token != "" && v.named[token] != ""
 	var out ruleList
-	for _, g := range v.groups {
-		applies := false
-		for _, a := range g.Agents {
-			if specific {
-				if !parse.IsGlobalAgent(a) && parse.AgentToken(a) == token {
-					applies = true
-				}
-			} else if parse.IsGlobalAgent(a) {
-				applies = true
-			}
-		}
-		if !applies {
-			continue
-		}
+	for _, g := range v.groupsFor(token) {
 		for _, r := range g.Rules {
 			wire := pattern.Escape(r.Pattern)
 			out = append(out, rule{allow: r.Allow, wire: wire, priority: len(wire), written: r})
@@ -85,6 +71,24 @@ func (v *fileView) rulesFor(token string) ruleList {
 			if dir, ok := parse.IndexDirectory(wire); ok && r.Allow {
 				d := dir + "$"
 				out = append(out, rule{allow: true, wire: d, priority: len(d), written: r, derived: true})
+			}
+		}
+	}
+	return out
+}
+
+// groupsFor returns the groups whose lines apply to the lower-cased
+// product token, or the "*" groups when token is "" or no group names it:
+// Google merges every group naming an agent (RFC 9309 section 2.2.1).
+func (v *fileView) groupsFor(token string) []*robotstxt.Group {
+	specific := token != "" && v.named[token] != ""
+	var out []*robotstxt.Group
+	for i := range v.groups {
+		g := &v.groups[i]
+		for _, a := range g.Agents {
+			if specific && !parse.IsGlobalAgent(a) && parse.AgentToken(a) == token || !specific && parse.IsGlobalAgent(a) {
+				out = append(out, g)
+				break
 			}
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/seed50c7eacc/robotstxt"
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/pathwalk"
 	"github.com/seed50c7eacc/robotstxt/lint"
 )
 
@@ -42,8 +43,8 @@ var deadCodes = map[lint.Code]bool{
 //
 // k is enough by the argument of package diff's TestAgainstBruteForce:
 // dropping a rule compares two rule lists, and a path whose verdict
-// differs can be shortened to one of at most witnessBound(p, q) bytes,
-// p and q the deciding rules of the two lists, keeping both verdicts.
+// differs can be shortened to one of at most pathwalk.MarksBound(p, q)
+// bytes, p and q the deciding rules of the two lists, keeping both verdicts.
 func TestDeadRulesAgainstBruteForce(t *testing.T) {
 	n := *deadFiles
 	if testing.Short() {
@@ -57,7 +58,7 @@ func TestDeadRulesAgainstBruteForce(t *testing.T) {
 	for done := 0; done < n; {
 		file, oneGroup := randomLintFile(rng)
 		k, alphabet := pathBound(file)
-		if countPaths(k, len(alphabet)) > 6000 {
+		if pathwalk.Count(k, len(alphabet)) > 6000 {
 			continue
 		}
 		done++
@@ -191,97 +192,17 @@ func findingAgents(msg, file string) []string {
 func firstDiff(old, new, agent string, k int, alphabet string) string {
 	a := robotstxt.Parse([]byte(old)).Agent(agent)
 	b := robotstxt.Parse([]byte(new)).Agent(agent)
-	buf := make([]byte, 0, k)
-	var walk func() string
-	walk = func() string {
-		url := "https://example.com/" + string(buf)
-		if a.Allowed(url) != b.Allowed(url) {
-			return "/" + string(buf)
-		}
-		if len(buf)+1 >= k {
-			return ""
-		}
-		for i := 0; i < len(alphabet); i++ {
-			buf = append(buf, alphabet[i])
-			if s := walk(); s != "" {
-				return s
-			}
-			buf = buf[:len(buf)-1]
-		}
-		return ""
-	}
-	return walk()
-}
-
-func countPaths(k, a int) int {
-	n, p := 0, 1
-	for i := 0; i < k; i++ {
-		n += p
-		if p *= a; n > 1<<30 {
-			break
-		}
-	}
-	return n
+	return pathwalk.First(k, alphabet, func(path string) bool {
+		return a.Allowed("https://example.com"+path) != b.Allowed("https://example.com"+path)
+	})
 }
 
 // pathBound returns k and the alphabet for a file: the largest witness
 // bound over pairs of its patterns (and no rule), and the patterns' bytes
 // with '/' and 'x'.
 func pathBound(file string) (int, string) {
-	set := map[byte]bool{'/': true, 'x': true}
-	pats := []string{""}
-	for _, g := range robotstxt.Parse([]byte(file)).Groups() {
-		for _, r := range g.Rules {
-			w := pattern.Escape(r.Pattern)
-			pats = append(pats, w)
-			if dir, ok := parse.IndexDirectory(w); ok && r.Allow {
-				pats = append(pats, dir+"$")
-			}
-			for i := 0; i < len(w); i++ {
-				if w[i] != '*' && !(w[i] == '$' && i == len(w)-1) {
-					set[w[i]] = true
-				}
-			}
-		}
-	}
-	k := 0
-	for _, p := range pats {
-		for _, q := range pats {
-			k = max(k, witnessBound(p, q))
-		}
-	}
-	var b strings.Builder
-	for c := 0; c < 256; c++ {
-		if set[byte(c)] {
-			b.WriteByte(byte(c))
-		}
-	}
-	return k, b.String()
-}
-
-// witnessBound is the length bound for deciding patterns p and q (see
-// package diff's property test).
-func witnessBound(p, q string) int {
-	lit := func(s string) (n, pieces int, first bool) {
-		s = strings.TrimSuffix(s, "$")
-		for _, piece := range strings.Split(s, "*") {
-			if piece != "" {
-				n += len(piece)
-				pieces++
-			}
-		}
-		return n, pieces, s != "" && s[0] != '*'
-	}
-	lp, pp, fp := lit(p)
-	lq, pq, fq := lit(q)
-	marked, runs := lp+lq+1, pp+pq+1
-	switch {
-	case fp && fq:
-		marked, runs = marked-2, runs-2
-	case fp || fq:
-		marked, runs = marked-1, runs-1
-	}
-	return max(1, marked+runs)
+	pats := pathwalk.Patterns(file)
+	return pathwalk.PairBound(pats, pats), pathwalk.Alphabet(pats)
 }
 
 // randomLintFile returns a small random file and whether it has one group

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -31,8 +33,10 @@ changes, with a witness path that the two versions answer differently (checked
 on both), the deciding rules before and after, and the class described by
 patterns. The comparison covers every path, not a sample (package
 github.com/seed50c7eacc/robotstxt/diff). Then: sitemaps and License lines added
-or removed, crawl-delay and request-rate changes, AI usage preferences, agents
-newly named or no longer named, lines newly ignored or no longer ignored.
+or removed, crawl-delay and request-rate changes, agents newly named or no
+longer named, lines newly ignored or no longer ignored, and, as exactly as the
+verdicts, each class of paths both versions let a crawler fetch whose AI usage
+preferences (Content-Usage, Content-Signal) change, with a witness path.
 With -fetch, OLD is the live robots.txt of URL's site.
 
 Crawlers are listed search crawlers first, then AI crawlers by purpose (AI
@@ -43,6 +47,7 @@ versions and lists those whose verdict flips.
 Exit status: 0 no verdict changes; 1 some verdict changes (with -fail-on-block:
 some path becomes disallowed for a compared crawler); 2 usage, read or fetch
 error; 3 no change found, but some crawler was not decided within the budget.
+AI usage changes do not set the status.
 `)
 }
 
@@ -304,7 +309,7 @@ func writeDiffText(w io.Writer, names [2]string, site string, r *diff.Report, cs
 	bySig := map[string]*block{}
 	unchanged := 0
 	for _, c := range cs {
-		settings := c.CrawlDelay != nil || c.RequestRate != nil || len(c.Usage) > 0
+		settings := c.CrawlDelay != nil || c.RequestRate != nil || len(c.Usage) > 0 || !c.UsageDecided
 		if c.Decided && !c.Changed() && !settings {
 			unchanged++
 			continue
@@ -322,8 +327,11 @@ func writeDiffText(w io.Writer, names [2]string, site string, r *diff.Report, cs
 		if d := c.RequestRate; d != nil {
 			fmt.Fprintf(&b, "  request-rate interval %s → %s\n", durationText(d.Old), durationText(d.New))
 		}
+		if !c.UsageDecided {
+			b.WriteString("  AI USAGE NOT DECIDED: the budget ran out; the usage changes below may not be all\n")
+		}
 		for _, u := range c.Usage {
-			fmt.Fprintf(&b, "  AI usage at %s: %s → %s\n", display(u.Path), usageText(u.Old), usageText(u.New))
+			fmt.Fprintf(&b, "  AI usage %s  %s; %s (%s)\n", display(site+u.Path), u.Becomes(), u.Describe(), usageLines(u))
 		}
 		if bl, ok := bySig[b.String()]; ok {
 			bl.titles = append(bl.titles, crawlerTitle(c))
@@ -377,10 +385,27 @@ func writeDiffText(w io.Writer, names [2]string, site string, r *diff.Report, cs
 	return ew.err
 }
 
-func usageText(u robotstxt.Usage) string {
-	return fmt.Sprintf("train-ai=%s ai-use=%s search=%s; signal ai-train=%s ai-input=%s search=%s",
-		u.TrainAI.Preference, u.AIUse.Preference, u.Search.Preference,
-		u.Signal.AITrain.Preference, u.Signal.AIInput.Preference, u.Signal.Search.Preference)
+// usageLines names the lines that decide a usage change's preferences in
+// each version.
+func usageLines(u diff.UsageChange) string {
+	lines := func(x robotstxt.Usage) string {
+		var ls []int
+		for _, d := range []robotstxt.Decision{x.TrainAI, x.AIUse, x.Search, x.Signal.AITrain, x.Signal.AIInput, x.Signal.Search} {
+			if d.Line > 0 && !slices.Contains(ls, d.Line) {
+				ls = append(ls, d.Line)
+			}
+		}
+		slices.Sort(ls)
+		if len(ls) == 0 {
+			return "none"
+		}
+		var parts []string
+		for _, l := range ls {
+			parts = append(parts, strconv.Itoa(l))
+		}
+		return strings.Join(parts, ", ")
+	}
+	return "lines now " + lines(u.New) + ", were " + lines(u.Old)
 }
 
 // errWriter keeps the first write error.

@@ -35,6 +35,11 @@ func writeTemp(t *testing.T, name, content string) string {
 func TestDiff(t *testing.T) {
 	old, new, same := writeTemp(t, "old.txt", diffOld), writeTemp(t, "new.txt", diffNew), writeTemp(t, "same.txt", diffSame)
 	urls := writeTemp(t, "urls.txt", "https://example.com/search?q=1\n/private/press/x\n/public\n")
+	// AI usage preferences (draft-ietf-aipref-attach-05 section 3.1: the
+	// longest matching Content-Usage path applies): /news/ now forbids
+	// training, and a Content-Signal line applies to every path.
+	usageOld := writeTemp(t, "usage-old.txt", "User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: /news/ train-ai=y\nDisallow: /private/\n")
+	usageNew := writeTemp(t, "usage-new.txt", "User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: /news/ train-ai=n\nContent-Signal: search=yes\nDisallow: /private/\n")
 	tests := []struct {
 		name       string
 		args       []string
@@ -64,6 +69,12 @@ func TestDiff(t *testing.T) {
 		}, ""},
 		{"an agent with a version is read by its token", []string{"diff", "-agents", "Googlebot/2.1", "-urls", urls, old, new}, "", exitDisallowed, []string{"https://example.com/search?q=1 for Googlebot/2.1"}, ""},
 		{"not decided and nothing found", []string{"diff", "-max-work", "1", old, new}, "", exitUndecided, []string{"NOT DECIDED: the budget ran out"}, ""},
+		{"AI usage per class of paths", []string{"diff", usageOld, usageNew}, "", exitAllowed, []string{
+			"every other crawler (the \"*\" groups)\n",
+			"  AI usage /  signal search: unknown → allow; all paths but not /news/ that both versions let it fetch (lines now 2, 4, were 2)\n",
+			"  AI usage /news/  train-ai: allow → disallow, signal search: unknown → allow; paths matching /news/ that both versions let it fetch (lines now 3, 4, were 3)\n",
+		}, ""},
+		{"AI usage not decided", []string{"diff", "-max-work", "1", usageOld, usageNew}, "", exitAllowed, []string{"AI USAGE NOT DECIDED: the budget ran out"}, ""},
 		{"one file", []string{"diff", old}, "", exitError, nil, "diff: need OLD and NEW"},
 		{"stdin twice", []string{"diff", "-", "-"}, "", exitError, nil, "standard input can be read once"},
 		{"missing file", []string{"diff", old, "/nonexistent/robots.txt"}, "", exitError, nil, "nonexistent"},

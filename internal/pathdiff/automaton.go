@@ -259,9 +259,15 @@ const keyHeader = 1 + 4*4
 
 // decodePositions returns the positions of a state key.
 func decodePositions(dst []int32, key string) []int32 {
+	return decodePositionsAt(dst, key, keyHeader)
+}
+
+// decodePositionsAt returns the positions of a key whose header is
+// header bytes long.
+func decodePositionsAt(dst []int32, key string, header int) []int32 {
 	dst = dst[:0]
 	prev := int32(0)
-	for i := keyHeader; i < len(key); {
+	for i := header; i < len(key); {
 		var d uint64
 		for shift := 0; ; shift += 7 {
 			c := key[i]

@@ -59,9 +59,11 @@ func shapeOf(wire string) shape {
 const maxCandidates = 4096
 
 // candidates calls emit with every candidate path of the pair of shapes
-// (see above); it reports false when there were more than maxCandidates.
-func candidates(shapes [2]shape, sep byte, emit func(string)) bool {
+// (see above), until emit returns true (the pair's class is found); it
+// reports false when there were more than maxCandidates.
+func candidates(shapes [2]shape, sep byte, emit func(string) bool) bool {
 	count := 0
+	done := false
 	var rec func(built string, next, lastEnd [2]int, lastStart int) bool
 	rec = func(built string, next, lastEnd [2]int, lastStart int) bool {
 		if next[0] == len(shapes[0].pieces) && next[1] == len(shapes[1].pieces) {
@@ -76,7 +78,9 @@ func candidates(shapes [2]shape, sep byte, emit func(string)) bool {
 					if count++; count > maxCandidates {
 						return false
 					}
-					emit(s)
+					if done = emit(s); done {
+						return true
+					}
 				}
 			}
 			return true
@@ -114,6 +118,9 @@ func candidates(shapes [2]shape, sep byte, emit func(string)) bool {
 				e[c] = s + len(p)
 				if !rec(nb, n, e, s) {
 					return false
+				}
+				if done {
+					return true
 				}
 			}
 		}
@@ -161,7 +168,18 @@ func (e *exploration) pairwise(budget int64) bool {
 			shapes[f] = append(shapes[f], shapeOf(r.Wire))
 		}
 	}
+	implied := newImpliedIndex(e, shapes)
 	spent := int64(0)
+	// excluded reports whether the rules of list f implied by rule r of the
+	// other list (which decides there, so matches) outrank d in list f.
+	excluded := func(f int, d, r int32) bool {
+		if r < 0 {
+			return false
+		}
+		b, work := implied.best(1-f, r)
+		spent += work
+		return outranks(e.lists[f], b, d)
+	}
 	for o := int32(-1); o < int32(len(e.lists[0])); o++ {
 		for n := int32(-1); n < int32(len(e.lists[1])); n++ {
 			if spent++; spent > budget {
@@ -171,7 +189,7 @@ func (e *exploration) pairwise(budget int64) bool {
 			if e.allowsAs(0, o) == e.allowsAs(1, n) {
 				continue
 			}
-			if _, ok := e.byKey[[2]int32{o, n}]; ok || !e.feasible(o, n) {
+			if _, ok := e.byKey[[2]int32{o, n}]; ok || !e.feasible(o, n) || excluded(0, o, n) || excluded(1, n, o) {
 				continue
 			}
 			var pair [2]shape
@@ -184,21 +202,20 @@ func (e *exploration) pairwise(budget int64) bool {
 			if pair[0].never || pair[1].never {
 				continue
 			}
-			complete := candidates(pair, sep, func(path string) {
+			complete := candidates(pair, sep, func(path string) bool {
 				if spent > budget || !wireForm(path) {
-					return
+					return false
 				}
 				d0, w0 := e.decideAt(0, path)
 				d1, w1 := e.decideAt(1, path)
 				spent += w0 + w1
 				if d0 != o || d1 != n {
-					return
+					return false
 				}
-				if _, ok := e.byKey[[2]int32{o, n}]; !ok {
-					c := &pathClass{decider: [2]int32{o, n}, allowed: [2]bool{e.allowsAs(0, o), e.allowsAs(1, n)}, witness: path}
-					e.byKey[c.decider] = c
-					e.classes = append(e.classes, c)
-				}
+				c := &pathClass{decider: [2]int32{o, n}, allowed: [2]bool{e.allowsAs(0, o), e.allowsAs(1, n)}, witness: path}
+				e.byKey[c.decider] = c
+				e.classes = append(e.classes, c)
+				return true // the pair's class is found: its other candidates add nothing
 			})
 			if !complete || spent > budget {
 				e.work += spent

@@ -947,6 +947,14 @@ async function compareView(page, url, width, height) {
       other: ["agents-named: Agents now named by a group: Bingbot", 'line-new: New finding, new line 4 [unknown-key]: unknown key "Foo"; Google ignores the line: Foo: bar'],
     };
     check(JSON.stringify(rest) === JSON.stringify(wantRest), `compare: the rest of the file ${JSON.stringify(rest)}, want ${JSON.stringify(wantRest)}`);
+    // AI usage preferences per class of paths (Content-Usage lines,
+    // draft-ietf-aipref-attach-05 section 3.1: the longest matching path
+    // applies): only /news/ changes, and its witness is listed.
+    await setVersions(page, "User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: /news/ train-ai=y\n",
+      "User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: /news/ train-ai=n\n");
+    const usage = await page.evaluate(() => [...document.querySelectorAll("#compare-crawlers .crawler-card li.usage-change")].map((l) => `${l.dataset.path}: ${l.textContent}`));
+    const wantUsage = ["/news/: AI usage at /news/: train-ai: allow → disallowpaths matching /news/ that both versions let it fetch"];
+    check(JSON.stringify(usage) === JSON.stringify(wantUsage), `compare: AI usage changes ${JSON.stringify(usage)}, want ${JSON.stringify(wantUsage)}`);
   }
   console.log(`compare ${width}x${height}: Googlebot's /private/ listed and tested on both versions, lines 6-8 marked, page ${m.scrollWidth} px wide; screenshot ${path.relative(root, shot)}`);
   if (process.env.UPDATE_SCREENSHOTS && width === 1280) {

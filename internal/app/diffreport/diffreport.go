@@ -84,6 +84,7 @@ type Report struct {
 	New             string            `json:"new"`
 	VerdictChanged  bool              `json:"verdict_changed"`
 	Undecided       []string          `json:"undecided"`
+	UsageUndecided  []string          `json:"usage_undecided"`
 	Crawlers        []Crawler         `json:"crawlers"`
 	SitemapsAdded   []string          `json:"sitemaps_added"`
 	SitemapsRemoved []string          `json:"sitemaps_removed"`
@@ -97,15 +98,29 @@ type Report struct {
 
 // A Crawler is one crawler class of a Report.
 type Crawler struct {
-	Agent       string             `json:"agent"`
-	Purpose     crawlers.Purpose   `json:"purpose,omitempty"`
-	NamedOld    bool               `json:"named_old"`
-	NamedNew    bool               `json:"named_new"`
-	Decided     bool               `json:"decided"`
-	Changes     []Change           `json:"changes"`
-	CrawlDelay  *DurationChange    `json:"crawl_delay,omitempty"`
-	RequestRate *DurationChange    `json:"request_rate,omitempty"`
-	Usage       []diff.UsageChange `json:"usage,omitempty"`
+	Agent        string           `json:"agent"`
+	Purpose      crawlers.Purpose `json:"purpose,omitempty"`
+	NamedOld     bool             `json:"named_old"`
+	NamedNew     bool             `json:"named_new"`
+	Decided      bool             `json:"decided"`
+	Changes      []Change         `json:"changes"`
+	CrawlDelay   *DurationChange  `json:"crawl_delay,omitempty"`
+	RequestRate  *DurationChange  `json:"request_rate,omitempty"`
+	UsageDecided bool             `json:"usage_decided"`
+	Usage        []UsageChange    `json:"usage"`
+}
+
+// A UsageChange is one class of paths whose AI usage preferences change,
+// with its witness: the preferences as robotstxt.Usage gives them in each
+// version, the changes in words, and the class by its patterns.
+type UsageChange struct {
+	Path     string          `json:"path"`
+	Old      robotstxt.Usage `json:"old"`
+	New      robotstxt.Usage `json:"new"`
+	Becomes  string          `json:"becomes"`
+	Matching []string        `json:"matching"`
+	Except   []string        `json:"except"`
+	Describe string          `json:"describe"`
 }
 
 // A Change is one class of paths whose verdict changes, with its witness.
@@ -181,17 +196,23 @@ func nonNil[T any](s []T) []T {
 func JSON(names [2]string, r *diff.Report, cs []Listed, flips []Flip) Report {
 	out := Report{
 		Old: names[0], New: names[1], VerdictChanged: r.VerdictChanged(), Undecided: nonNil(r.Undecided()),
-		SitemapsAdded: nonNil(r.SitemapsAdded), SitemapsRemoved: nonNil(r.SitemapsRemoved),
+		UsageUndecided: nonNil(r.UsageUndecided()),
+		SitemapsAdded:  nonNil(r.SitemapsAdded), SitemapsRemoved: nonNil(r.SitemapsRemoved),
 		LicensesAdded: nonNil(r.LicensesAdded), LicensesRemoved: nonNil(r.LicensesRemoved),
 		AgentsNamed: nonNil(r.AgentsNamed), AgentsUnnamed: nonNil(r.AgentsUnnamed), Lines: nonNil(r.Lines),
 		Crawlers: []Crawler{},
 	}
 	for _, c := range cs {
 		jc := Crawler{Agent: c.Agent, Purpose: c.Purpose, NamedOld: c.NamedOld, NamedNew: c.NamedNew, Decided: c.Decided,
-			Changes: []Change{}, CrawlDelay: durationJSON(c.CrawlDelay), RequestRate: durationJSON(c.RequestRate), Usage: c.Usage}
+			Changes: []Change{}, CrawlDelay: durationJSON(c.CrawlDelay), RequestRate: durationJSON(c.RequestRate),
+			UsageDecided: c.UsageDecided, Usage: []UsageChange{}}
 		for _, ch := range c.Changes {
 			jc.Changes = append(jc.Changes, Change{Path: ch.Path, Old: SideOf(ch.Old), New: SideOf(ch.New),
 				Matching: nonNil(ch.Matching), Except: nonNil(ch.Except), Describe: ch.Describe()})
+		}
+		for _, u := range c.Usage {
+			jc.Usage = append(jc.Usage, UsageChange{Path: u.Path, Old: u.Old, New: u.New, Becomes: u.Becomes(),
+				Matching: nonNil(u.Matching), Except: nonNil(u.Except), Describe: u.Describe()})
 		}
 		out.Crawlers = append(out.Crawlers, jc)
 	}

@@ -262,12 +262,12 @@ export class CompareView {
     // lists them together.
     const cards = [], bySig = new Map(), unchanged = [];
     for (const c of r.crawlers) {
-      const settings = c.crawl_delay || c.request_rate || (c.usage && c.usage.length);
+      const settings = c.crawl_delay || c.request_rate || (c.usage && c.usage.length) || c.usage_decided === false;
       if (c.decided && c.changes.length === 0 && !settings) {
         unchanged.push(c);
         continue;
       }
-      const sig = JSON.stringify([c.decided, c.changes, c.crawl_delay, c.request_rate, c.usage]);
+      const sig = JSON.stringify([c.decided, c.changes, c.crawl_delay, c.request_rate, c.usage, c.usage_decided]);
       if (bySig.has(sig)) bySig.get(sig).push(c);
       else {
         const group = [c];
@@ -369,8 +369,15 @@ function card(group, lines) {
   const settings = [];
   if (c.crawl_delay) settings.push(el("li", { class: "setting" }, `crawl-delay: ${seconds(c.crawl_delay.old_seconds)} → ${seconds(c.crawl_delay.new_seconds)}`));
   if (c.request_rate) settings.push(el("li", { class: "setting" }, `request-rate interval: ${seconds(c.request_rate.old_seconds)} → ${seconds(c.request_rate.new_seconds)}`));
+  if (c.usage_decided === false) {
+    settings.push(el("li", { class: "setting undecided-note" },
+      "AI usage not decided: the work budget ran out before every path was compared; the usage changes listed are genuine, but there may be more."));
+  }
   for (const u of c.usage || []) {
-    settings.push(el("li", { class: "setting" }, "AI usage at ", el("code", {}, u.path), `: ${usageText(u.old)} → ${usageText(u.new)}`));
+    settings.push(el("li", { class: "setting usage-change", "data-path": u.path }, "AI usage at ",
+      el("code", {}, ...breakable(u.path)),
+      `: ${u.becomes || `${usageText(u.old)} → ${usageText(u.new)}`}`,
+      u.describe ? el("div", { class: "class-desc" }, u.describe) : null));
   }
   return el("article", { class: "crawler-card", "data-agents": agents.join(" "), "data-decided": String(c.decided) },
     el("h3", {}, group.map(title).join(", "),
