@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -41,25 +42,27 @@ type scopedName struct {
 // A scopedSet is the rule set of one agent, compiled alone, or of every
 // agent no group names. It is immutable once published.
 type scopedSet struct {
-	// fileOrder holds the set's rules in file order, as compiled: the
-	// question that built the set scans them (firstVerdict) before the
-	// set is published, the next question too (fileOrderVerdict), and
-	// rules is sorted from them only when a later question needs it
-	// (ruleSet), which then drops them. A file asked up to
-	// 1+fileOrderScans times never sorts.
-	fileOrder []compiledRule
-	// readers counts the scans of fileOrder under way (fileOrderVerdict),
-	// plus readersClosed once sort has begun: no scan starts then, and
-	// sort sorts in place only if none was under way.
+	// readers counts the scans of the rules in file order under way
+	// (fileOrderVerdict), plus readersClosed once sort has begun: no scan
+	// starts then, and sort waits for those under way to end.
 	readers atomic.Int32
 	// fileOrderLeft is how many questions after the one that built the
-	// set may still scan fileOrder (fileOrderScans at first).
+	// set may still scan its rules in file order (fileOrderScans at
+	// first).
 	fileOrderLeft atomic.Int32
 	sortOnce      sync.Once
 	scans         atomic.Int32 // questions answered by scanVerdict since it was sorted
-	index         *lazyIndex   // of a large set, made with it, for its rules once sorted
-	rules         RuleSet      // its compiled rules and index are set by ruleSet
-	named         bool         // some group names the agent
+	// rules.compiled holds the set's rules in file order, as compiled:
+	// the question that built the set scans them (firstVerdict) before
+	// the set is published, the next questions too (fileOrderVerdict),
+	// and they are sorted in place only when a later question needs
+	// them so (ruleSet). A file asked up to 1+fileOrderScans times never
+	// sorts. The array's header is written only before the set is
+	// published, so that a scan may read it while sort waits; so is the
+	// lazy index of a large set, made for the rules as they will be
+	// sorted, which nothing reads before.
+	rules RuleSet
+	named bool // some group names the agent
 	// agentBits sums up every product token of the file's user-agent
 	// lines (see agentBits): a later agent none of whose bits is missing
 	// may be named, and the file's user-agent lines are read again to
@@ -109,7 +112,7 @@ func (f *File) scopedRules(agent string) (rs *RuleSet, specific, ok bool) {
 	return s.ruleSet(), s.named, true
 }
 
-// ruleSet returns the set's rules, sorted from fileOrder the first time.
+// ruleSet returns the set's rules, sorted the first time.
 func (s *scopedSet) ruleSet() *RuleSet {
 	s.sortOnce.Do(s.sort)
 	return &s.rules
@@ -137,34 +140,29 @@ func (s *scopedSet) fileOrderVerdict(url string) (v Verdict, ok bool) {
 			break
 		}
 	}
-	v, ok = verdictWithin(s.fileOrder, s.rules.text, url, false)
+	v, ok = verdictWithin(s.rules.compiled, s.rules.text, url, false)
 	s.readers.Add(-1)
 	return v, ok
 }
 
-// sort sorts the set's rules from fileOrder; ruleSet runs it once.
+// sort sorts the set's rules in place, from file order; ruleSet runs it
+// once.
 func (s *scopedSet) sort() {
-	rs, order := &s.rules, s.fileOrder
+	// No scan in file order begins once readers is closed; one under way
+	// (a scan within the stream's wildcard budget: microseconds) is
+	// waited for, so that the rules are sorted where they are, and a set
+	// keeps one array, not two.
+	for n := s.readers.Add(readersClosed); n != readersClosed; n = s.readers.Load() {
+		runtime.Gosched()
+	}
+	rs := &s.rules
+	order := rs.compiled
 	if len(order) == 0 {
 		return
 	}
-	if s.readers.Add(readersClosed) != readersClosed {
-		// A question is scanning the rules in file order: they are
-		// sorted into an array of their own, with an index of its own.
-		sorted := make([]compiledRule, len(order))
-		sortRules(sorted, order, rs.text)
-		rs.compiled = sorted
-		if s.index != nil {
-			rs.index = &lazyIndex{compiled: sorted, text: rs.text}
-		}
-		return
-	}
-	// No scan in file order is under way, nor can one begin: no one else
-	// reads order now.
-	s.fileOrder = nil
 	// Sorted in place, or through scratch and back. The scratch of a set
-	// of up to 256 rules is on the stack, so that the question that sorts
-	// allocates nothing; a larger set's is the builder's.
+	// of up to 256 rules is on the stack; a larger set's is the
+	// builder's.
 	switch {
 	case len(order) <= sortInPlaceMax:
 		sortRules(order, order, rs.text)
@@ -180,12 +178,10 @@ func (s *scopedSet) sort() {
 		b.compiled = sorted[:0]
 		b.release()
 	}
-	rs.compiled = order
-	rs.index = s.index // made with the set, for order sorted
 }
 
 // A firstQuestion is the question that builds a scoped set, answered
-// before the set is published (see scopedSet.fileOrder).
+// before the set is published (see scopedSet.rules).
 type firstQuestion struct {
 	url      string
 	v        Verdict
@@ -248,16 +244,16 @@ func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 func (f *File) compileScoped(body, agent string, first *firstQuestion) *scopedSet {
 	s := &scopedSet{}
 	b := builders.Get().(*builder)
-	named, ok := b.scopedRules(&s.rules, &s.fileOrder, body, agent)
+	named, ok := b.scopedRules(&s.rules, body, agent)
 	agents := b.agentBits
 	b.release()
 	if !ok {
 		f.tooLarge.Store(true)
 		return nil
 	}
-	if len(s.fileOrder) >= indexMinRules {
+	if len(s.rules.compiled) >= indexMinRules {
 		// Made now, so that the question that sorts allocates nothing.
-		s.index = &lazyIndex{compiled: s.fileOrder, text: s.rules.text}
+		s.rules.index = &lazyIndex{compiled: s.rules.compiled, text: s.rules.text}
 	}
 	s.named, s.agentBits = named, agents
 	s.fileOrderLeft.Store(fileOrderScans)

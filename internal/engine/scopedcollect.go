@@ -293,10 +293,10 @@ func valueEnds(rest string, offset, k int) bool {
 // scopedRules sets rs to the rule set of agent in body, the file's padded
 // copy, as File.lookup finds it in the compiled file: its crawl delay,
 // request rate, preferences and string block, and its rules in file
-// order in *fileOrder, for scopedSet.ruleSet to sort. named reports
+// order, for scopedSet.ruleSet to sort. named reports
 // whether some group names the agent; ok is false when the set would be
 // too large to keep beside the file's copy (see maxScopedLines).
-func (b *builder) scopedRules(rs *RuleSet, fileOrder *[]compiledRule, body, agent string) (named, ok bool) {
+func (b *builder) scopedRules(rs *RuleSet, body, agent string) (named, ok bool) {
 	named, verbatim, ok := b.collectScoped(body, agent)
 	if !ok {
 		return false, false
@@ -342,7 +342,7 @@ func (b *builder) scopedRules(rs *RuleSet, fileOrder *[]compiledRule, body, agen
 	if len(b.compiled) == 0 {
 		return named, true
 	}
-	*fileOrder, rs.text = slices.Clone(b.compiled), text
+	rs.compiled, rs.text = slices.Clone(b.compiled), text
 	return named, true
 }
 

@@ -10,7 +10,7 @@ package engine
 // first. ok is false when the stream's wildcard budget is spent; the
 // sorted set then answers.
 func (s *scopedSet) firstVerdict(url string) (v Verdict, ok bool) {
-	return verdictWithin(s.fileOrder, s.rules.text, url, false)
+	return verdictWithin(s.rules.compiled, s.rules.text, url, false)
 }
 
 // scanVerdict returns the verdict of rs for url, found by bestWithin:
