@@ -240,7 +240,7 @@ func (f *File) rulesAsWritten(g *group) []Rule {
 	var rules []Rule
 	for i := range g.rules {
 		if g.rules[i].info&ruleDerived == 0 {
-			rules = append(rules, g.rules[i].asWritten(f.text, g.rules))
+			rules = append(rules, g.rules[i].asWritten(f.text, g.rules, false))
 		}
 	}
 	slices.SortFunc(rules, func(a, b Rule) int { return a.Line - b.Line })

@@ -140,7 +140,7 @@ func (s *scopedSet) fileOrderVerdict(url string) (v Verdict, ok bool) {
 			break
 		}
 	}
-	v, ok = verdictWithin(s.rules.compiled, s.rules.text, url, false)
+	v, ok = s.rules.verdictWithin(url, false)
 	s.readers.Add(-1)
 	return v, ok
 }

@@ -10,7 +10,7 @@ package engine
 // first. ok is false when the stream's wildcard budget is spent; the
 // sorted set then answers.
 func (s *scopedSet) firstVerdict(url string) (v Verdict, ok bool) {
-	return verdictWithin(s.rules.compiled, s.rules.text, url, false)
+	return s.rules.verdictWithin(url, false)
 }
 
 // scanVerdict returns the verdict of rs for url, found by bestWithin:
@@ -19,14 +19,15 @@ func (s *scopedSet) firstVerdict(url string) (v Verdict, ok bool) {
 // the stream's wildcard budget (streamWildBudget) is spent; rs.decide
 // then answers.
 func (rs *RuleSet) scanVerdict(url string) (v Verdict, ok bool) {
-	return verdictWithin(rs.compiled, rs.text, url, true)
+	return rs.verdictWithin(url, true)
 }
 
 // verdictWithin returns the verdict for url of the rule that bestWithin
 // finds among rules, sorted or in file order, whose patterns are spans of
 // text, for the URL's path in wire form (none: allowed); ok is false when
 // it gives up.
-func verdictWithin(rules []compiledRule, text, url string, sorted bool) (v Verdict, ok bool) {
+func (rs *RuleSet) verdictWithin(url string, sorted bool) (v Verdict, ok bool) {
+	rules, text := rs.compiled, rs.text
 	if len(rules) == 0 {
 		return Verdict{Allowed: true}, true
 	}
@@ -44,7 +45,7 @@ func verdictWithin(rules []compiledRule, text, url string, sorted bool) (v Verdi
 	case c == nil:
 		return Verdict{Allowed: true}, true
 	}
-	return Verdict{Allowed: c.allows(), Rule: c.asWritten(text, rules)}, true
+	return Verdict{Allowed: c.allows(), Rule: c.asWritten(text, rules, rs.counted)}, true
 }
 
 // bestWithin returns the rule of rules that comes first in compareRules
