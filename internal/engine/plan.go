@@ -436,7 +436,7 @@ func (f *File) largeQuestion(body, agent, url string, asked uint32) (v Verdict, 
 // yet built, for its first scopedScans questions.
 func (s *scopedSet) scanning(rs *RuleSet) bool {
 	idx := rs.index
-	return idx != nil && !idx.ready() && s.scans.Load() < scopedScans && s.scans.Add(1) <= scopedScans
+	return idx != nil && !idx.ready() && s.sorted.Load() < scopedScans*scanOne+isSorted && s.sorted.Add(scanOne) <= scopedScans*scanOne+isSorted
 }
 
 // decide returns the rule of rs that decides for path, or nil when none

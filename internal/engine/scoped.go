@@ -4,7 +4,6 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"sync"
 	"sync/atomic"
 
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
@@ -50,19 +49,21 @@ type scopedSet struct {
 	// set may still scan its rules in file order (fileOrderScans at
 	// first).
 	fileOrderLeft atomic.Int32
-	sortOnce      sync.Once
-	scans         atomic.Int32 // questions answered by scanVerdict since it was sorted
+	// sorted is sortState's: whether the rules are sorted (sortedBits),
+	// then, once they are, how many questions scanVerdict answered, times
+	// scanOne. One word, not sync.Once's three and a counter: a set takes
+	// 128 bytes, not 144.
+	sorted atomic.Int32
+	named  bool // some group names the agent
 	// rules.compiled holds the set's rules in file order, as compiled:
 	// the question that built the set scans them (firstVerdict) before
 	// the set is published, the next questions too (fileOrderVerdict),
 	// and they are sorted in place only when a later question needs
-	// them so (ruleSet). A file asked up to 1+fileOrderScans times never
-	// sorts. The array's header is written only before the set is
-	// published, so that a scan may read it while sort waits; so is the
-	// lazy index of a large set, made for the rules as they will be
-	// sorted, which nothing reads before.
+	// them so (ruleSet), which then gives a large set its lazy index. A
+	// file asked up to 1+fileOrderScans times never sorts. The array's
+	// header is written only before the set is published, so that a
+	// scan may read it while sort waits.
 	rules RuleSet
-	named bool // some group names the agent
 	// agentBits sums up every product token of the file's user-agent
 	// lines (see agentBits): a later agent none of whose bits is missing
 	// may be named, and the file's user-agent lines are read again to
@@ -112,10 +113,35 @@ func (f *File) scopedRules(agent string) (rs *RuleSet, specific, ok bool) {
 	return s.ruleSet(), s.named, true
 }
 
+// The states of scopedSet.sorted, in its low bits; scanOne counts a
+// question scanVerdict answered.
+const (
+	notSorted  = 0
+	sorting    = 1
+	isSorted   = 2
+	sortedBits = 3
+	scanOne    = 4
+)
+
 // ruleSet returns the set's rules, sorted the first time.
 func (s *scopedSet) ruleSet() *RuleSet {
-	s.sortOnce.Do(s.sort)
+	if s.sorted.Load()&sortedBits != isSorted {
+		s.sortOnce()
+	}
 	return &s.rules
+}
+
+// sortOnce sorts the rules, or waits while another question sorts them
+// (up to maxScopedLines rules: a fraction of a millisecond).
+func (s *scopedSet) sortOnce() {
+	if s.sorted.CompareAndSwap(notSorted, sorting) {
+		s.sort()
+		s.sorted.Store(isSorted)
+		return
+	}
+	for s.sorted.Load()&sortedBits != isSorted {
+		runtime.Gosched()
+	}
 }
 
 // readersClosed is added to scopedSet.readers when sort begins.
@@ -145,8 +171,8 @@ func (s *scopedSet) fileOrderVerdict(url string) (v Verdict, ok bool) {
 	return v, ok
 }
 
-// sort sorts the set's rules in place, from file order; ruleSet runs it
-// once.
+// sort sorts the set's rules in place, from file order, and gives a set
+// of indexMinRules or more its lazy index; ruleSet runs it once.
 func (s *scopedSet) sort() {
 	// No scan in file order begins once readers is closed; one under way
 	// (a scan within the stream's wildcard budget: microseconds) is
@@ -177,6 +203,11 @@ func (s *scopedSet) sort() {
 		copy(order, sorted)
 		b.compiled = sorted[:0]
 		b.release()
+	}
+	if len(order) >= indexMinRules {
+		// Made now, not with the set: a file asked up to
+		// 1+fileOrderScans times keeps none (BenchmarkRetainedStates).
+		rs.index = &lazyIndex{compiled: order, text: rs.text}
 	}
 }
 
@@ -250,10 +281,6 @@ func (f *File) compileScoped(body, agent string, first *firstQuestion) *scopedSe
 	if !ok {
 		f.tooLarge.Store(true)
 		return nil
-	}
-	if len(s.rules.compiled) >= indexMinRules {
-		// Made now, so that the question that sorts allocates nothing.
-		s.rules.index = &lazyIndex{compiled: s.rules.compiled, text: s.rules.text}
 	}
 	s.named, s.agentBits = named, agents
 	s.fileOrderLeft.Store(fileOrderScans)
