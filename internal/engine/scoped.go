@@ -35,7 +35,18 @@ type scopedName struct {
 	agent string // as first asked; the set answers for it in any ASCII case
 	set   *scopedSet
 	prev  *scopedName
-	count int32 // names published so far, this one included
+}
+
+// count returns how many names are published up to n, n included: at
+// most maxScopedAgents, counted rather than kept, so that a name takes 32
+// bytes, not 48 (the second agent of most files asks with a name of its
+// own, see File.scope).
+func (n *scopedName) count() int {
+	c := 0
+	for ; n != nil; n = n.prev {
+		c++
+	}
+	return c
 }
 
 // A scopedSet is the rule set of one agent, compiled alone, or of every
@@ -230,7 +241,7 @@ type firstQuestion struct {
 // user-agent lines alone (namesAgent), and first is left unanswered.
 func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 	last := f.scoped.Load()
-	if last != nil && last.count >= maxScopedAgents || f.tooLarge.Load() {
+	if last.count() >= maxScopedAgents || f.tooLarge.Load() {
 		return nil
 	}
 	s := f.unnamedSet()
@@ -245,11 +256,8 @@ func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 	}
 	for {
 		// Strings are immutable: the name keeps the caller's agent.
-		*n = scopedName{agent: agent, set: s, prev: last, count: 1}
-		if last != nil {
-			n.count = last.count + 1
-		}
-		if n.count > maxScopedAgents {
+		*n = scopedName{agent: agent, set: s, prev: last}
+		if n.count() > maxScopedAgents {
 			return nil
 		}
 		if f.scoped.CompareAndSwap(last, n) {
