@@ -391,7 +391,7 @@ func (f *File) plan(agent, url string) (rs *RuleSet, v Verdict, answered bool) {
 			return s.ruleSet(), Verdict{}, false
 		}
 	}
-	if s.fileOrderLeft.Load() > 0 {
+	if s.fileOrderScansLeft() {
 		if v, ok := s.fileOrderVerdict(url); ok {
 			return nil, v, true
 		}
@@ -436,7 +436,7 @@ func (f *File) largeQuestion(body, agent, url string, asked uint32) (v Verdict, 
 // yet built, for its first scopedScans questions.
 func (s *scopedSet) scanning(rs *RuleSet) bool {
 	idx := rs.index
-	return idx != nil && !idx.ready() && s.sorted.Load() < scopedScans*scanOne+isSorted && s.sorted.Add(scanOne) <= scopedScans*scanOne+isSorted
+	return idx != nil && !idx.ready() && s.state.Load()/scanOne < scopedScans && s.state.Add(scanOne)/scanOne <= scopedScans
 }
 
 // decide returns the rule of rs that decides for path, or nil when none

@@ -52,20 +52,17 @@ func (n *scopedName) count() int {
 // A scopedSet is the rule set of one agent, compiled alone, or of every
 // agent no group names. It is immutable once published.
 type scopedSet struct {
-	// readers counts the scans of the rules in file order under way
-	// (fileOrderVerdict), plus readersClosed once sort has begun: no scan
-	// starts then, and sort waits for those under way to end.
-	readers atomic.Int32
-	// fileOrderLeft is how many questions after the one that built the
-	// set may still scan its rules in file order (fileOrderScans at
-	// first).
-	fileOrderLeft atomic.Int32
-	// sorted is sortState's: whether the rules are sorted (sortedBits),
-	// then, once they are, how many questions scanVerdict answered, times
-	// scanOne. One word, not sync.Once's three and a counter: a set takes
-	// 128 bytes, not 144.
-	sorted atomic.Int32
-	named  bool // some group names the agent
+	// order holds the scans of the rules in file order
+	// (fileOrderVerdict): how many are under way (readersMask), how many
+	// questions may still scan (times leftOne; fileOrderScans at first),
+	// and readersClosed once sort has begun: no scan starts then, and
+	// sort waits for those under way to end.
+	order atomic.Int32
+	// state holds whether the rules are sorted (sortedBits), namedBit
+	// (some group names the agent), and, once sorted, how many questions
+	// scanVerdict answered, times scanOne. Two words, not four, a
+	// sync.Once and a bool: a set takes 112 bytes, not 144.
+	state atomic.Int32
 	// rules.compiled holds the set's rules in file order, as compiled:
 	// the question that built the set scans them (firstVerdict) before
 	// the set is published, the next questions too (fileOrderVerdict),
@@ -100,7 +97,7 @@ func (f *File) findScoped(agent string) *scopedSet {
 // unnamedSet returns the scoped set of the agents no group names, or nil.
 func (f *File) unnamedSet() *scopedSet {
 	for n := f.scoped.Load(); n != nil; n = n.prev {
-		if !n.set.named {
+		if !n.set.named() {
 			return n.set
 		}
 	}
@@ -121,22 +118,35 @@ func (f *File) scopedRules(agent string) (rs *RuleSet, specific, ok bool) {
 			return nil, false, false
 		}
 	}
-	return s.ruleSet(), s.named, true
+	return s.ruleSet(), s.named(), true
 }
 
-// The states of scopedSet.sorted, in its low bits; scanOne counts a
-// question scanVerdict answered.
+// The parts of scopedSet.state: the sort's state in its low bits, then
+// namedBit, then the questions scanVerdict answered, counted in scanOne.
 const (
 	notSorted  = 0
 	sorting    = 1
 	isSorted   = 2
 	sortedBits = 3
-	scanOne    = 4
+	namedBit   = 4
+	scanOne    = 8
 )
+
+// The parts of scopedSet.order: the scans under way in its low bits, the
+// questions that may still scan counted in leftOne, and the sign bit,
+// readersClosed, added when sort begins.
+const (
+	readersMask   = 1<<16 - 1
+	leftOne       = 1 << 16
+	readersClosed = math.MinInt32
+)
+
+// named reports whether some group names the set's agent.
+func (s *scopedSet) named() bool { return s.state.Load()&namedBit != 0 }
 
 // ruleSet returns the set's rules, sorted the first time.
 func (s *scopedSet) ruleSet() *RuleSet {
-	if s.sorted.Load()&sortedBits != isSorted {
+	if s.state.Load()&sortedBits != isSorted {
 		s.sortOnce()
 	}
 	return &s.rules
@@ -145,40 +155,44 @@ func (s *scopedSet) ruleSet() *RuleSet {
 // sortOnce sorts the rules, or waits while another question sorts them
 // (up to maxScopedLines rules: a fraction of a millisecond).
 func (s *scopedSet) sortOnce() {
-	if s.sorted.CompareAndSwap(notSorted, sorting) {
-		s.sort()
-		s.sorted.Store(isSorted)
-		return
+	for {
+		n := s.state.Load()
+		if n&sortedBits != notSorted {
+			break
+		}
+		if s.state.CompareAndSwap(n, n|sorting) {
+			s.sort()
+			s.state.Add(isSorted - sorting)
+			return
+		}
 	}
-	for s.sorted.Load()&sortedBits != isSorted {
+	for s.state.Load()&sortedBits != isSorted {
 		runtime.Gosched()
 	}
 }
 
-// readersClosed is added to scopedSet.readers when sort begins.
-const readersClosed = math.MinInt32
+// fileOrderScansLeft reports whether a question may still scan the rules
+// in file order: one atomic load, for plan to make no call once none may.
+func (s *scopedSet) fileOrderScansLeft() bool { return s.order.Load() >= leftOne }
 
 // fileOrderVerdict returns the verdict for url from the set's rules in
 // file order, as firstVerdict does, while fewer than fileOrderScans
 // questions did so and the rules are not being sorted; ok is false
 // otherwise, or when the scan gives up, and the sorted set answers. The
-// caller checks fileOrderLeft first, so that later questions make no
-// call.
+// caller checks fileOrderScansLeft first, so that later questions make
+// no call.
 func (s *scopedSet) fileOrderVerdict(url string) (v Verdict, ok bool) {
-	if s.fileOrderLeft.Add(-1) < 0 {
-		return Verdict{}, false
-	}
 	for {
-		n := s.readers.Load()
-		if n < 0 {
-			return Verdict{}, false // sort has begun
+		n := s.order.Load()
+		if n < leftOne {
+			return Verdict{}, false // none left, or sort has begun
 		}
-		if s.readers.CompareAndSwap(n, n+1) {
+		if s.order.CompareAndSwap(n, n-leftOne+1) {
 			break
 		}
 	}
 	v, ok = s.rules.verdictWithin(url, false)
-	s.readers.Add(-1)
+	s.order.Add(-1)
 	return v, ok
 }
 
@@ -189,7 +203,7 @@ func (s *scopedSet) sort() {
 	// (a scan within the stream's wildcard budget: microseconds) is
 	// waited for, so that the rules are sorted where they are, and a set
 	// keeps one array, not two.
-	for n := s.readers.Add(readersClosed); n != readersClosed; n = s.readers.Load() {
+	for n := s.order.Add(readersClosed); n&readersMask != 0; n = s.order.Load() {
 		runtime.Gosched()
 	}
 	rs := &s.rules
@@ -290,8 +304,11 @@ func (f *File) compileScoped(body, agent string, first *firstQuestion) *scopedSe
 		f.tooLarge.Store(true)
 		return nil
 	}
-	s.named, s.agentBits = named, agents
-	s.fileOrderLeft.Store(fileOrderScans)
+	s.agentBits = agents
+	if named {
+		s.state.Store(namedBit)
+	}
+	s.order.Store(fileOrderScans * leftOne)
 	if first != nil {
 		first.v, first.answered = s.firstVerdict(first.url)
 		first.tried = true

@@ -54,8 +54,8 @@ func scopedTwinOf(t *testing.T, f *File, body []byte, compiled *File, agent, url
 		}
 	}
 	got := s.ruleSet()
-	if s.named != specific {
-		t.Fatalf("scoped %q: named %v; compiled: %v\nrobots.txt: %q", agent, s.named, specific, body)
+	if s.named() != specific {
+		t.Fatalf("scoped %q: named %v; compiled: %v\nrobots.txt: %q", agent, s.named(), specific, body)
 	}
 	if got, want := got.Verdict(url), want.Verdict(url); got != want {
 		t.Fatalf("scoped (%q, %q) = %v; compiled = %v\nrobots.txt: %q", agent, url, got, want, body)
@@ -457,7 +457,7 @@ func TestScopedSortsAfterFileOrderScans(t *testing.T) {
 			if s == nil {
 				t.Fatalf("%d rules: no scoped set after question %d", 2*n, q)
 			}
-			if sorted, want := s.readers.Load() < 0, q >= 2+fileOrderScans; sorted != want {
+			if sorted, want := s.order.Load() < 0, q >= 2+fileOrderScans; sorted != want {
 				t.Fatalf("%d rules: after question %d sorted %v, want %v", 2*n, q, sorted, want)
 			}
 			// The question that sorts a set of indexMinRules rules or
@@ -485,7 +485,7 @@ func TestScopedSortWhileScanning(t *testing.T) {
 			f := load(body)
 			f.Allowed("bot", "/") // builds the scoped set
 			if s := f.findScoped("bot"); s != nil {
-				s.fileOrderLeft.Store(1 << 20) // every question may scan in file order
+				s.order.Store(1 << 10 * leftOne) // every question may scan in file order
 			}
 			var wg sync.WaitGroup
 			for g := 0; g < 4; g++ {
@@ -535,10 +535,10 @@ func TestScopedSortBesideScan(t *testing.T) {
 	}
 	order := s.rules.compiled
 	written := slices.Clone(order)
-	s.readers.Add(1) // a scan under way
+	s.order.Add(1) // a scan under way
 	sorted := make(chan *RuleSet)
 	go func() { sorted <- s.ruleSet() }()
-	for s.readers.Load() >= 0 {
+	for s.order.Load() >= 0 {
 		runtime.Gosched() // until the sort has begun
 	}
 	if _, ok := s.fileOrderVerdict("/a"); ok {
@@ -552,7 +552,7 @@ func TestScopedSortBesideScan(t *testing.T) {
 	if diff := cmp.Diff(written, order, cmp.AllowUnexported(compiledRule{})); diff != "" {
 		t.Fatalf("the rules in file order changed under a scan (-before +after):\n%s", diff)
 	}
-	s.readers.Add(-1) // the scan ends
+	s.order.Add(-1) // the scan ends
 	rs := <-sorted
 	if len(rs.compiled) != len(written) || &rs.compiled[0] != &order[0] {
 		t.Fatalf("sorted %d rules, in place %v; want %d in place", len(rs.compiled), &rs.compiled[0] == &order[0], len(written))
