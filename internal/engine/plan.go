@@ -314,7 +314,7 @@ const (
 // the agent's scoped set, of the stream, or of the compiled form, as plan
 // chooses.
 func (f *File) Allowed(agent, url string) bool {
-	if !f.built.Load() {
+	if !f.isBuilt() {
 		rs, v, answered := f.plan(agent, url)
 		if answered {
 			return v.Allowed
@@ -331,7 +331,7 @@ func (f *File) Allowed(agent, url string) bool {
 // Explain returns the verdict for agent and url, with the rule that
 // decided it, as Allowed finds it.
 func (f *File) Explain(agent, url string) Verdict {
-	if !f.built.Load() {
+	if !f.isBuilt() {
 		rs, v, answered := f.plan(agent, url)
 		if answered {
 			return v
@@ -353,12 +353,12 @@ func (f *File) Explain(agent, url string) Verdict {
 // form then answers.
 func (f *File) plan(agent, url string) (rs *RuleSet, v Verdict, answered bool) {
 	body, ok := f.body()
-	if !ok || f.disallowAll {
+	if !ok || f.isDisallowAll() {
 		f.compile()
 		return nil, Verdict{}, false
 	}
 	s := f.findScoped(agent)
-	if s != nil && len(body) >= compileWholeBytes && f.asked.Add(1) > compileWholeAfter {
+	if s != nil && len(body) >= compileWholeBytes && f.addAsked() > compileWholeAfter {
 		// A large file asked often is compiled whole, a part a question,
 		// which drops its copy and its scoped sets.
 		f.mu.Lock()
@@ -369,10 +369,10 @@ func (f *File) plan(agent, url string) (rs *RuleSet, v Verdict, answered bool) {
 		}
 	}
 	if s == nil {
-		asked := f.asked.Add(1)
+		asked := f.addAsked()
 		first := firstQuestion{url: url}
 		if s = f.scope(body, agent, &first); s == nil {
-			if f.tooLarge.Load() {
+			if f.isTooLarge() {
 				// scope found the set too large, now or before.
 				v, answered = f.largeQuestion(body, agent, url, asked)
 				return nil, v, answered
@@ -421,7 +421,7 @@ func (f *File) largeQuestion(body, agent, url string, asked uint32) (v Verdict, 
 		f.buildStep(buildPartWork)
 		f.mu.Unlock()
 	}
-	if f.built.Load() {
+	if f.isBuilt() {
 		return Verdict{}, false
 	}
 	if v, ok := streamVerdict(body, agent, url); ok {

@@ -109,7 +109,7 @@ func (f *File) unnamedSet() *scopedSet {
 // is false when f is to be compiled whole.
 func (f *File) scopedRules(agent string) (rs *RuleSet, specific, ok bool) {
 	body, ok := f.body()
-	if !ok || f.disallowAll {
+	if !ok || f.isDisallowAll() {
 		return nil, false, false
 	}
 	s := f.findScoped(agent)
@@ -255,7 +255,7 @@ type firstQuestion struct {
 // user-agent lines alone (namesAgent), and first is left unanswered.
 func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 	last := f.scoped.Load()
-	if last.count() >= maxScopedAgents || f.tooLarge.Load() {
+	if last.count() >= maxScopedAgents || f.isTooLarge() {
 		return nil
 	}
 	s := f.unnamedSet()
@@ -275,7 +275,7 @@ func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 			return nil
 		}
 		if f.scoped.CompareAndSwap(last, n) {
-			if f.built.Load() {
+			if f.isBuilt() {
 				// The file was compiled meanwhile, and its scoped sets
 				// dropped: so is this one (the caller may still use it).
 				f.scoped.CompareAndSwap(n, nil)
@@ -301,7 +301,7 @@ func (f *File) compileScoped(body, agent string, first *firstQuestion) *scopedSe
 	agents := b.agentBits
 	b.release()
 	if !ok {
-		f.tooLarge.Store(true)
+		f.markTooLarge()
 		return nil
 	}
 	s.agentBits = agents

@@ -166,7 +166,7 @@ func TestScopedBounded(t *testing.T) {
 		agent := strings.Repeat("a", i%(maxScopedAgents+3)+1)
 		compareWithReference(t, body, ref, f, agent, "/a")
 	}
-	if !f.built.Load() {
+	if !f.isBuilt() {
 		t.Fatalf("asked about %d agents, the file is not compiled", maxScopedAgents+3)
 	}
 	if f.scoped.Load() != nil {
