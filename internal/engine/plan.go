@@ -396,13 +396,12 @@ func (f *File) plan(agent, url string) (rs *RuleSet, v Verdict, answered bool) {
 			return nil, v, true
 		}
 	}
-	rs = s.ruleSet()
-	if s.scanning(rs) {
-		if v, ok := rs.scanVerdict(url); ok {
+	if s.scanning() {
+		if v, ok := s.sortedRules().scanVerdict(url); ok {
 			return nil, v, true
 		}
 	}
-	return rs, Verdict{}, false
+	return s.ruleSet(), Verdict{}, false
 }
 
 // largeQuestion answers a question about a Large file, the asked-th
@@ -431,12 +430,14 @@ func (f *File) largeQuestion(body, agent, url string, asked uint32) (v Verdict, 
 	return Verdict{}, false
 }
 
-// scanning reports whether the next question about s, whose sorted rules
-// are rs, is to be answered by scanVerdict: while s has a lazy index not
-// yet built, for its first scopedScans questions.
-func (s *scopedSet) scanning(rs *RuleSet) bool {
-	idx := rs.index
-	return idx != nil && !idx.ready() && s.state.Load()/scanOne < scopedScans && s.state.Add(scanOne)/scanOne <= scopedScans
+// scanning reports whether the next question about s is to be answered
+// by scanVerdict from its sorted rules: the first scopedScans questions
+// after the fileOrderScans ones, for a set of indexMinRules rules or
+// more, which gets its lazy index only after them (see
+// scopedSet.ruleSet).
+func (s *scopedSet) scanning() bool {
+	n := s.state.Load()
+	return n&indexBits == noIndex && n/scanOne < scopedScans && len(s.rules.compiled) >= indexMinRules && s.state.Add(scanOne)/scanOne <= scopedScans
 }
 
 // decide returns the rule of rs that decides for path, or nil when none

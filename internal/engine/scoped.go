@@ -59,18 +59,21 @@ type scopedSet struct {
 	// sort waits for those under way to end.
 	order atomic.Int32
 	// state holds whether the rules are sorted (sortedBits), namedBit
-	// (some group names the agent), and, once sorted, how many questions
-	// scanVerdict answered, times scanOne. Two words, not four, a
-	// sync.Once and a bool: a set takes 112 bytes, not 144.
+	// (some group names the agent), whether rules.index is set
+	// (indexBits), and, once sorted, how many questions scanVerdict
+	// answered, times scanOne. Two words, not four, a sync.Once and a
+	// bool: a set takes 112 bytes, not 144.
 	state atomic.Int32
 	// rules.compiled holds the set's rules in file order, as compiled:
 	// the question that built the set scans them (firstVerdict) before
 	// the set is published, the next questions too (fileOrderVerdict),
 	// and they are sorted in place only when a later question needs
-	// them so (ruleSet), which then gives a large set its lazy index. A
-	// file asked up to 1+fileOrderScans times never sorts. The array's
-	// header is written only before the set is published, so that a
-	// scan may read it while sort waits.
+	// them so (sortedRules). A file asked up to 1+fileOrderScans times
+	// never sorts. The array's header is written only before the set is
+	// published, so that a scan may read it while sort waits. A set of
+	// indexMinRules rules or more gets its lazy index (rules.index) after
+	// scopedScans questions more (ruleSet), so that a file asked a few
+	// times keeps none (96 bytes; BenchmarkRetainedStates).
 	rules RuleSet
 	// agentBits sums up every product token of the file's user-agent
 	// lines (see agentBits): a later agent none of whose bits is missing
@@ -129,7 +132,11 @@ const (
 	isSorted   = 2
 	sortedBits = 3
 	namedBit   = 4
-	scanOne    = 8
+	noIndex    = 0
+	indexing   = 8
+	indexed    = 16
+	indexBits  = 24
+	scanOne    = 32
 )
 
 // The parts of scopedSet.order: the scans under way in its low bits, the
@@ -144,8 +151,20 @@ const (
 // named reports whether some group names the set's agent.
 func (s *scopedSet) named() bool { return s.state.Load()&namedBit != 0 }
 
-// ruleSet returns the set's rules, sorted the first time.
+// ruleSet returns the set's rules, sorted, with the lazy index of a set
+// of indexMinRules rules or more: decide and every method of RuleSet may
+// use them.
 func (s *scopedSet) ruleSet() *RuleSet {
+	if s.state.Load()&(sortedBits|indexBits) != isSorted|indexed {
+		s.sortOnce()
+		s.indexOnce()
+	}
+	return &s.rules
+}
+
+// sortedRules returns the set's rules, sorted the first time, for
+// scanVerdict: their index may not be set.
+func (s *scopedSet) sortedRules() *RuleSet {
 	if s.state.Load()&sortedBits != isSorted {
 		s.sortOnce()
 	}
@@ -155,18 +174,35 @@ func (s *scopedSet) ruleSet() *RuleSet {
 // sortOnce sorts the rules, or waits while another question sorts them
 // (up to maxScopedLines rules: a fraction of a millisecond).
 func (s *scopedSet) sortOnce() {
+	s.once(sortedBits, sorting, isSorted, s.sort)
+}
+
+// indexOnce gives a set of indexMinRules rules or more its lazy index, or
+// waits while another question does; the rules are sorted.
+func (s *scopedSet) indexOnce() {
+	s.once(indexBits, indexing, indexed, func() {
+		if len(s.rules.compiled) >= indexMinRules {
+			s.rules.index = &lazyIndex{compiled: s.rules.compiled, text: s.rules.text}
+		}
+	})
+}
+
+// once runs do, once, the step of state whose bits are mask: from 0 to
+// doing while it runs, then done; a question that finds it under way
+// waits (the steps are short).
+func (s *scopedSet) once(mask, doing, done int32, do func()) {
 	for {
 		n := s.state.Load()
-		if n&sortedBits != notSorted {
+		if n&mask != 0 {
 			break
 		}
-		if s.state.CompareAndSwap(n, n|sorting) {
-			s.sort()
-			s.state.Add(isSorted - sorting)
+		if s.state.CompareAndSwap(n, n|doing) {
+			do()
+			s.state.Add(done - doing)
 			return
 		}
 	}
-	for s.state.Load()&sortedBits != isSorted {
+	for s.state.Load()&mask != done {
 		runtime.Gosched()
 	}
 }
@@ -196,8 +232,8 @@ func (s *scopedSet) fileOrderVerdict(url string) (v Verdict, ok bool) {
 	return v, ok
 }
 
-// sort sorts the set's rules in place, from file order, and gives a set
-// of indexMinRules or more its lazy index; ruleSet runs it once.
+// sort sorts the set's rules in place, from file order; sortOnce runs it
+// once.
 func (s *scopedSet) sort() {
 	// No scan in file order begins once readers is closed; one under way
 	// (a scan within the stream's wildcard budget: microseconds) is
@@ -228,11 +264,6 @@ func (s *scopedSet) sort() {
 		copy(order, sorted)
 		b.compiled = sorted[:0]
 		b.release()
-	}
-	if len(order) >= indexMinRules {
-		// Made now, not with the set: a file asked up to
-		// 1+fileOrderScans times keeps none (BenchmarkRetainedStates).
-		rs.index = &lazyIndex{compiled: order, text: rs.text}
 	}
 }
 
