@@ -315,7 +315,7 @@ const (
 // chooses.
 func (f *File) Allowed(agent, url string) bool {
 	if !f.isBuilt() {
-		rs, v, answered := f.plan(agent, url)
+		rs, v, answered := f.plan(agent, url, false)
 		if answered {
 			return v.Allowed
 		}
@@ -332,7 +332,7 @@ func (f *File) Allowed(agent, url string) bool {
 // decided it, as Allowed finds it.
 func (f *File) Explain(agent, url string) Verdict {
 	if !f.isBuilt() {
-		rs, v, answered := f.plan(agent, url)
+		rs, v, answered := f.plan(agent, url, true)
 		if answered {
 			return v
 		}
@@ -350,8 +350,9 @@ func (f *File) Explain(agent, url string) Verdict {
 // file order, or by a scan within budget, or by streaming a Large file;
 // or returns the agent's scoped set (rs), sorted, whose decide answers;
 // or, with rs nil and answered false, compiles f whole, whose compiled
-// form then answers.
-func (f *File) plan(agent, url string) (rs *RuleSet, v Verdict, answered bool) {
+// form then answers. A verdict found by a scan names its rule only for
+// explain (Explain): Allowed does not count the rule's line.
+func (f *File) plan(agent, url string, explain bool) (rs *RuleSet, v Verdict, answered bool) {
 	body, ok := f.body()
 	if !ok || f.isDisallowAll() {
 		f.compile()
@@ -370,7 +371,7 @@ func (f *File) plan(agent, url string) (rs *RuleSet, v Verdict, answered bool) {
 	}
 	if s == nil {
 		asked := f.addAsked()
-		first := firstQuestion{url: url}
+		first := firstQuestion{url: url, explain: explain}
 		if s = f.scope(body, agent, &first); s == nil {
 			if f.isTooLarge() {
 				// scope found the set too large, now or before.
@@ -392,12 +393,12 @@ func (f *File) plan(agent, url string) (rs *RuleSet, v Verdict, answered bool) {
 		}
 	}
 	if s.fileOrderScansLeft() {
-		if v, ok := s.fileOrderVerdict(url); ok {
+		if v, ok := s.fileOrderVerdict(url, explain); ok {
 			return nil, v, true
 		}
 	}
 	if s.scanning() {
-		if v, ok := s.sortedRules().scanVerdict(url); ok {
+		if v, ok := s.sortedRules().scanVerdict(url, explain); ok {
 			return nil, v, true
 		}
 	}

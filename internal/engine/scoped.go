@@ -217,7 +217,7 @@ func (s *scopedSet) fileOrderScansLeft() bool { return s.order.Load() >= leftOne
 // otherwise, or when the scan gives up, and the sorted set answers. The
 // caller checks fileOrderScansLeft first, so that later questions make
 // no call.
-func (s *scopedSet) fileOrderVerdict(url string) (v Verdict, ok bool) {
+func (s *scopedSet) fileOrderVerdict(url string, explain bool) (v Verdict, ok bool) {
 	for {
 		n := s.order.Load()
 		if n < leftOne {
@@ -227,7 +227,7 @@ func (s *scopedSet) fileOrderVerdict(url string) (v Verdict, ok bool) {
 			break
 		}
 	}
-	v, ok = s.rules.verdictWithin(url, false)
+	v, ok = s.rules.verdictWithin(url, false, explain)
 	s.order.Add(-1)
 	return v, ok
 }
@@ -274,6 +274,7 @@ type firstQuestion struct {
 	v        Verdict
 	answered bool
 	tried    bool // the set's rules in file order were tried (see scope)
+	explain  bool // v is to name its rule (Explain; see verdictWithin)
 }
 
 // scope compiles the rule set of agent alone from body, the file's
@@ -341,7 +342,7 @@ func (f *File) compileScoped(body, agent string, first *firstQuestion) *scopedSe
 	}
 	s.order.Store(fileOrderScans * leftOne)
 	if first != nil {
-		first.v, first.answered = s.firstVerdict(first.url)
+		first.v, first.answered = s.firstVerdict(first.url, first.explain)
 		first.tried = true
 	}
 	return s

@@ -35,7 +35,7 @@ func scopedTwinOf(t *testing.T, f *File, body []byte, compiled *File, agent, url
 	if len(body) == 0 {
 		return // nothing to compile: an empty file allows everything
 	}
-	first := firstQuestion{url: url}
+	first := firstQuestion{url: url, explain: true}
 	kept, _ := f.body()
 	s := f.scope(kept, agent, &first)
 	if s == nil {
@@ -534,7 +534,7 @@ func TestScopedSortBesideScan(t *testing.T) {
 	for s.order.Load() >= 0 {
 		runtime.Gosched() // until the sort has begun
 	}
-	if _, ok := s.fileOrderVerdict("/a"); ok {
+	if _, ok := s.fileOrderVerdict("/a", false); ok {
 		t.Fatal("a scan in file order began after the sort")
 	}
 	select {
