@@ -21,9 +21,11 @@ import (
 //
 // The patterns of a scoped set are, most often, the values as written,
 // which are spans of the file's copy: the set then keeps them where they
-// are, so that it costs 12 bytes a rule. A set that holds a value that
+// are, so that it costs 8 bytes a rule, and counts a rule's line in the
+// copy when Explain asks for it (ruleLine). A set that holds a value that
 // escaping changes, or the directory pattern Google derives from an
-// index.htm allow, keeps its patterns in a string block of its own.
+// index.htm allow, keeps its patterns in a string block of its own, each
+// after its line.
 
 // A scopedName is an agent asked about before compiling and its scoped
 // set: File.scoped holds the last published, and each the one before.
