@@ -127,7 +127,7 @@ type agentToken struct {
 // user-agent line, ignoring ASCII case. Only a group naming the agent (even
 // one with no rules) keeps the "*" groups from applying.
 func (f *File) Rules(agent string) (rs *RuleSet, specific bool) {
-	if !f.built.Load() {
+	if !f.isBuilt() {
 		if rs, specific, ok := f.scopedRules(agent); ok {
 			return rs, specific
 		}
@@ -158,7 +158,7 @@ func (f *File) Resolve(names []string) (name string, rs *RuleSet, specific bool)
 
 // lookup is Rules on a compiled f.
 func (f *File) lookup(agent string) (rs *RuleSet, specific bool) {
-	if f.disallowAll {
+	if f.isDisallowAll() {
 		return &blanketDisallow, false
 	}
 	if t := f.findToken(agent); t != nil {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/binary"
 	"math"
 	"slices"
 	"strings"
@@ -219,6 +220,9 @@ func (b *builder) addRule(allow bool, value string, line int, mayEscape bool) {
 	if mayEscape {
 		form = valueFormOf(value)
 	}
+	// The line first, where compiledRule.asWritten finds it, right before
+	// the pattern as written: a compiled rule does not keep it.
+	b.text = binary.LittleEndian.AppendUint32(b.text, uint32(line))
 	switch form {
 	case asWireForm:
 		pattern = b.keep(value)
@@ -334,7 +338,7 @@ func (b *builder) finish(f *File) {
 		}
 		for i := range b.rules {
 			d := &b.rules[i]
-			compiled[i] = newCompiledRule(str(d.pattern), d.pattern.off, int(d.line), d.info)
+			compiled[i] = newCompiledRule(str(d.pattern), d.pattern.off, d.info)
 		}
 	}
 	indexes := 0

@@ -25,7 +25,7 @@ type partialBuild struct {
 // bytes of lines, or finishing once every line is read, and reports
 // whether f is compiled. f.mu must be held.
 func (f *File) buildStep(work int) (built bool) {
-	if f.built.Load() {
+	if f.isBuilt() {
 		return true
 	}
 	body, ok := f.body()
@@ -40,7 +40,7 @@ func (f *File) buildStep(work int) (built bool) {
 	p := f.parts
 	if p == nil {
 		p = &partialBuild{b: builders.Get().(*builder)}
-		p.gr = p.b.startReading(body, f.tooLarge.Load())
+		p.gr = p.b.startReading(body, f.isTooLarge())
 		f.parts = p
 	}
 	if !p.b.readLines(&p.gr, work) {
@@ -58,7 +58,7 @@ func (f *File) buildStep(work int) (built bool) {
 // before it. A question streaming over the copy, or asking a scoped set,
 // keeps its own reference.
 func (f *File) setBuilt() {
-	f.built.Store(true)
+	f.state.Or(builtBit)
 	f.pending.Store(nil)
 	f.scoped.Store(nil)
 }

@@ -36,7 +36,9 @@ func viewOf(f *File, urls []string) compiledView {
 // how many parts it took.
 func inParts(data []byte, work int, tooLarge bool) (*File, int) {
 	f := load(data)
-	f.tooLarge.Store(tooLarge)
+	if tooLarge {
+		f.markTooLarge()
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	parts := 1
@@ -111,15 +113,15 @@ func TestLargeFileCompiledInParts(t *testing.T) {
 		if v := f.Explain("bot", url); v.Allowed != allowed || v.Rule.Line != line {
 			t.Fatalf("question %d: Explain(bot, %q) = %v; reference: %v, line %d", q+1, url, v, allowed, line)
 		}
-		if q == 0 && (!f.tooLarge.Load() || f.compiling()) {
-			t.Fatalf("after the first question: too large %v, compile started %v", f.tooLarge.Load(), f.compiling())
+		if q == 0 && (!f.isTooLarge() || f.compiling()) {
+			t.Fatalf("after the first question: too large %v, compile started %v", f.isTooLarge(), f.compiling())
 		}
 	}
-	if !f.built.Load() || f.pending.Load() != nil || f.compiling() {
+	if !f.isBuilt() || f.pending.Load() != nil || f.compiling() {
 		t.Fatalf("not compiled after %d questions", questions)
 	}
 	g := load(body)
-	if rs, _ := g.Rules("bot"); !g.built.Load() || rs.Verdict("/abx").Allowed {
+	if rs, _ := g.Rules("bot"); !g.isBuilt() || rs.Verdict("/abx").Allowed {
 		t.Fatal("Rules of a file too large for a scoped set did not compile it whole")
 	}
 }
@@ -155,11 +157,11 @@ func TestLargeFileCompiledByQuestions(t *testing.T) {
 				for range 3 {
 					<-done
 				}
-				if !f.tooLarge.Load() {
+				if !f.isTooLarge() {
 					return // a scoped set answers: no compile in parts
 				}
 				large++
-				if !f.built.Load() {
+				if !f.isBuilt() {
 					t.Errorf("%s, %d CPUs: not compiled after 18 questions", fam.Name, procs)
 				}
 			}()
@@ -201,11 +203,11 @@ func TestLargeFileAskedOftenCompiledWhole(t *testing.T) {
 			if v := f.Explain(agent, url); v.Allowed != allowed || v.Rule.Line != line {
 				t.Fatalf("%s, question %d: Explain(%s, %q) = %v; reference: %v, line %d", tt.name, q+1, agent, url, v, allowed, line)
 			}
-			if q+1 < compileWholeAfter && f.built.Load() {
+			if q+1 < compileWholeAfter && f.isBuilt() {
 				t.Fatalf("%s compiled whole at question %d, before %d", tt.name, q+1, compileWholeAfter)
 			}
 		}
-		if compiled := f.built.Load() && f.pending.Load() == nil && f.scoped.Load() == nil; compiled != tt.compile {
+		if compiled := f.isBuilt() && f.pending.Load() == nil && f.scoped.Load() == nil; compiled != tt.compile {
 			t.Errorf("%s: compiled whole, copy dropped: %v, want %v", tt.name, compiled, tt.compile)
 		}
 	}

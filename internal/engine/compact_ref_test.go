@@ -125,7 +125,7 @@ func TestCompactAsWritten(t *testing.T) {
 	var forms []int
 	for _, c := range rs.compiled {
 		if c.info&ruleCompact != 0 {
-			forms = append(forms, int(c.line))
+			forms = append(forms, c.asWritten(rs.text, rs.compiled, rs.counted).Line)
 		}
 	}
 	slices.Sort(forms)

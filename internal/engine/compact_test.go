@@ -84,9 +84,10 @@ func TestAddRuleCompactShortcut(t *testing.T) {
 		value, allow := v.String(), c.Pick(2) == 0
 		var got builder
 		got.addRule(allow, value, 7, true)
-		// The slow twin: the wire form written after the value, then
-		// compacted, as addRule does for a value holding a '%'.
+		// The slow twin: the line, then the wire form written after the
+		// value, then compacted, as addRule does for a value holding a '%'.
 		var want builder
+		want.text = append(want.text, 7, 0, 0, 0)
 		info := uint8(0)
 		if allow {
 			info = ruleAllow

@@ -8,15 +8,18 @@ package engine
 // # States of a File, and what moves it on
 //
 //	Loaded     Load keeps a copy of the file (File.pending), nothing else:
-//	           1.063 bytes kept per byte over the corpus (the copy rounds
-//	           up to a size class, 4 %; the File's own 7 words, 2 %: the
-//	           compiled form's fields sit behind one pointer,
-//	           File.compiledForm, allocated when the compile begins).
+//	           1.055 bytes kept per byte over the corpus (the copy rounds
+//	           up to a size class, 4 %; a Robots takes 48 bytes, 1.2 %:
+//	           the compiled form's fields sit behind one pointer,
+//	           File.compiledForm, allocated when the compile begins, and
+//	           the File's flags share one word, File.state).
 //	Scoped     1 to maxScopedAgents agents asked about, each with the rule
 //	           set of the groups that apply to it compiled alone from one
 //	           pass over the copy (scoped.go, scopedcollect.go); the agents
 //	           that no group names share one set (the "*" groups). The
-//	           copy stays: a set's patterns are spans of it.
+//	           copy stays: a set's patterns are spans of it, and the lines
+//	           of its rules are counted in it when Explain asks (ruleLine),
+//	           so that a set takes 112 bytes and 8 a rule.
 //	Large      the groups that apply to an agent hold more than
 //	           maxScopedLines lines and would take more than the copy
 //	           (tooLarge): questions stream over the copy (stream.go) while
@@ -47,16 +50,16 @@ package engine
 // chosen below by counting its questions and the work they did:
 //
 //	file order  a scoped set's first 1+fileOrderScans questions try its
-//	            rules in file order (scopedSet.fileOrder), never sorted
-//	            for a file asked up to five times (scoped.go).
-//	sorted      then the rules are sorted once into deciding order
-//	            (sort.go), and a set of fewer than indexMinRules rules
-//	            tries them in turn for good (decide).
-//	scan        a set of indexMinRules or more has a lazy index
-//	            (lazyindex.go), not built yet: its questions try the
-//	            rules in turn (scopedScans for a scoped set, within the
-//	            stream's budget; then up to scanQueries within
-//	            scanBytesPerRule a rule in all).
+//	            rules in file order (scopedSet.rules, as compiled), never
+//	            sorted for a file asked up to five times (scoped.go).
+//	sorted      then the rules are sorted once, in place, into deciding
+//	            order (sort.go), and a set of fewer than indexMinRules
+//	            rules tries them in turn for good (decide).
+//	scan        a set of indexMinRules or more tries them in turn for
+//	            scopedScans more questions, within the stream's budget,
+//	            if scoped, before it gets its lazy index (lazyindex.go),
+//	            not built yet: then up to scanQueries questions try the
+//	            rules in turn within scanBytesPerRule a rule in all.
 //	parts       a set of stepwiseRules or more builds its index a part of
 //	            indexStepWork per question, and answers by a scan with no
 //	            budget meanwhile (ruling wildcard rules out by the path's
@@ -96,11 +99,12 @@ package engine
 //	                          is half); 4-12 M once compiled while its
 //	                          index is built in parts (TestQuestionInstructions)
 //
-// Memory kept per byte of input (BenchmarkRetainedStates): 1.059 loaded;
-// 1.208 with one scoped set (12 bytes a rule, about 200 a set), 1.229
-// with two agents' sets, 0.92-0.94 after 100 questions (the large files
-// compiled whole, the others' sets indexed); 0.929 compiled, 0.987 with
-// every asked set's index built.
+// Memory kept per byte of input (BenchmarkRetainedStates): 1.055 loaded;
+// 1.147 with one scoped set (8 bytes a rule, 112 a set), after 1 or 10
+// questions; 1.161 after 10 from two agents (two sets for 171 files of
+// 2,132, a 32-byte name for the second agent of every file); 0.87-0.89
+// after 100 questions (the large files compiled whole, the others' sets
+// indexed); 0.921 compiled, 0.978 with every asked set's index built.
 // A scoped set that would take more than the copy is not made (tooLarge).
 //
 // # The tuning table
@@ -114,8 +118,9 @@ const (
 	maxScopedAgents = 4
 
 	// maxScopedLines: a scoped set of more than this many lines whose
-	// rules would take more than the file's size (12 bytes a rule, and
-	// about 24 more for a wildcard rule's part of the index), or whose
+	// rules would take more than the file's size (12 bytes a rule, 8 for
+	// the rule and a margin for its array's rounding and the lazy index,
+	// and about 24 more for a wildcard rule's part of the index), or whose
 	// string block of its own would take more than half, is not made,
 	// and the file is compiled whole, which drops the copy. The sets of
 	// the hostile files of reference.HostileFamilies (tens of thousands
@@ -145,12 +150,15 @@ const (
 	// twenty.
 	fileOrderScans = 4
 
-	// scopedScans is how many questions a scoped set whose rules have a
-	// lazy index answers by scanVerdict before the index decides: a
-	// wildcard-heavy set's index would otherwise be built at its second
-	// question (see lazyIndex.scan), which costs as much as compiling the
-	// set, where a scan within the stream's budget costs less than
-	// streaming once.
+	// scopedScans is how many questions a sorted scoped set of
+	// indexMinRules rules or more answers by scanVerdict before it gets
+	// its lazy index, which then decides: a wildcard-heavy set's index
+	// would otherwise be built at its second question (see
+	// lazyIndex.scan), which costs as much as compiling the set, where a
+	// scan within the stream's budget costs less than streaming once. The
+	// lazyIndex (96 bytes) is made after them, not with the set: 10
+	// questions from one agent kept 1.156 bytes a byte with it, 1.147
+	// without (BenchmarkRetainedStates).
 	scopedScans = 16
 
 	// indexMinRules is the size from which a rule set gets a lazy index;
@@ -314,8 +322,8 @@ const (
 // the agent's scoped set, of the stream, or of the compiled form, as plan
 // chooses.
 func (f *File) Allowed(agent, url string) bool {
-	if !f.built.Load() {
-		rs, v, answered := f.plan(agent, url)
+	if !f.isBuilt() {
+		rs, v, answered := f.plan(agent, url, false)
 		if answered {
 			return v.Allowed
 		}
@@ -331,8 +339,8 @@ func (f *File) Allowed(agent, url string) bool {
 // Explain returns the verdict for agent and url, with the rule that
 // decided it, as Allowed finds it.
 func (f *File) Explain(agent, url string) Verdict {
-	if !f.built.Load() {
-		rs, v, answered := f.plan(agent, url)
+	if !f.isBuilt() {
+		rs, v, answered := f.plan(agent, url, true)
 		if answered {
 			return v
 		}
@@ -350,15 +358,16 @@ func (f *File) Explain(agent, url string) Verdict {
 // file order, or by a scan within budget, or by streaming a Large file;
 // or returns the agent's scoped set (rs), sorted, whose decide answers;
 // or, with rs nil and answered false, compiles f whole, whose compiled
-// form then answers.
-func (f *File) plan(agent, url string) (rs *RuleSet, v Verdict, answered bool) {
+// form then answers. A verdict found by a scan names its rule only for
+// explain (Explain): Allowed does not count the rule's line.
+func (f *File) plan(agent, url string, explain bool) (rs *RuleSet, v Verdict, answered bool) {
 	body, ok := f.body()
-	if !ok || f.disallowAll {
+	if !ok || f.isDisallowAll() {
 		f.compile()
 		return nil, Verdict{}, false
 	}
 	s := f.findScoped(agent)
-	if s != nil && len(body) >= compileWholeBytes && f.asked.Add(1) > compileWholeAfter {
+	if s != nil && len(body) >= compileWholeBytes && f.addAsked() > compileWholeAfter {
 		// A large file asked often is compiled whole, a part a question,
 		// which drops its copy and its scoped sets.
 		f.mu.Lock()
@@ -369,10 +378,10 @@ func (f *File) plan(agent, url string) (rs *RuleSet, v Verdict, answered bool) {
 		}
 	}
 	if s == nil {
-		asked := f.asked.Add(1)
-		first := firstQuestion{url: url}
+		asked := f.addAsked()
+		first := firstQuestion{url: url, explain: explain}
 		if s = f.scope(body, agent, &first); s == nil {
-			if f.tooLarge.Load() {
+			if f.isTooLarge() {
 				// scope found the set too large, now or before.
 				v, answered = f.largeQuestion(body, agent, url, asked)
 				return nil, v, answered
@@ -391,18 +400,17 @@ func (f *File) plan(agent, url string) (rs *RuleSet, v Verdict, answered bool) {
 			return s.ruleSet(), Verdict{}, false
 		}
 	}
-	if s.fileOrderLeft.Load() > 0 {
-		if v, ok := s.fileOrderVerdict(url); ok {
+	if s.fileOrderScansLeft() {
+		if v, ok := s.fileOrderVerdict(url, explain); ok {
 			return nil, v, true
 		}
 	}
-	rs = s.ruleSet()
-	if s.scanning(rs) {
-		if v, ok := rs.scanVerdict(url); ok {
+	if s.scanning() {
+		if v, ok := s.sortedRules().scanVerdict(url, explain); ok {
 			return nil, v, true
 		}
 	}
-	return rs, Verdict{}, false
+	return s.ruleSet(), Verdict{}, false
 }
 
 // largeQuestion answers a question about a Large file, the asked-th
@@ -421,7 +429,7 @@ func (f *File) largeQuestion(body, agent, url string, asked uint32) (v Verdict, 
 		f.buildStep(buildPartWork)
 		f.mu.Unlock()
 	}
-	if f.built.Load() {
+	if f.isBuilt() {
 		return Verdict{}, false
 	}
 	if v, ok := streamVerdict(body, agent, url); ok {
@@ -431,12 +439,14 @@ func (f *File) largeQuestion(body, agent, url string, asked uint32) (v Verdict, 
 	return Verdict{}, false
 }
 
-// scanning reports whether the next question about s, whose sorted rules
-// are rs, is to be answered by scanVerdict: while s has a lazy index not
-// yet built, for its first scopedScans questions.
-func (s *scopedSet) scanning(rs *RuleSet) bool {
-	idx := rs.index
-	return idx != nil && !idx.ready() && s.scans.Load() < scopedScans && s.scans.Add(1) <= scopedScans
+// scanning reports whether the next question about s is to be answered
+// by scanVerdict from its sorted rules: the first scopedScans questions
+// after the fileOrderScans ones, for a set of indexMinRules rules or
+// more, which gets its lazy index only after them (see
+// scopedSet.ruleSet).
+func (s *scopedSet) scanning() bool {
+	n := s.state.Load()
+	return n&indexBits == noIndex && n/scanOne < scopedScans && len(s.rules.compiled) >= indexMinRules && s.state.Add(scanOne)/scanOne <= scopedScans
 }
 
 // decide returns the rule of rs that decides for path, or nil when none

@@ -1,17 +1,19 @@
 package engine
 
 import (
+	"strings"
+
 	"github.com/seed50c7eacc/robotstxt/internal/swar"
 )
 
 // A compiledRule is a rule as Google's matcher sees it. It holds no
 // pointer: its pattern is a span of the file's string block, so a large
-// rule array costs 12 bytes a rule and the garbage collector never scans
-// it.
+// rule array costs 8 bytes a rule and the garbage collector never scans
+// it. Its line, which only Explain and Groups read, is not kept here (see
+// compiledRule.line).
 type compiledRule struct {
 	// off locates the value in wire form in the string block.
-	off  uint32
-	line int32
+	off uint32
 	// n is the length of the value in wire form, or in compact form with
 	// ruleCompact; see priority and maxPatternLen.
 	n uint16
@@ -31,7 +33,7 @@ const maxPatternLen = 1<<16 - 1
 
 // newCompiledRule returns the rule for a pattern in wire form, which is
 // text[off:off+len(pattern)].
-func newCompiledRule(pattern string, off uint32, line int, info uint8) compiledRule {
+func newCompiledRule(pattern string, off uint32, info uint8) compiledRule {
 	literal, whole := literalPrefix(pattern)
 	if !whole {
 		info |= ruleWild
@@ -40,7 +42,7 @@ func newCompiledRule(pattern string, off uint32, line int, info uint8) compiledR
 	if info&ruleCompact != 0 {
 		head = min(head, firstHigh(literal)) // the bytes after differ in wire form
 	}
-	return compiledRule{off: off, n: uint16(len(pattern)), head: uint8(head), line: int32(line), info: info}
+	return compiledRule{off: off, n: uint16(len(pattern)), head: uint8(head), info: info}
 }
 
 // pattern returns the rule's value in wire form (compact form with
@@ -129,25 +131,61 @@ func (c *compiledRule) matchesFully(text, path string) bool {
 
 // asWritten returns the rule as it stands in the file whose string block
 // is text. set is the rule's set, which holds the allow rule a derived rule
-// comes from.
-func (c *compiledRule) asWritten(text string, set []compiledRule) Rule {
+// comes from; counted tells where the rule's line is (see line).
+func (c *compiledRule) asWritten(text string, set []compiledRule, counted bool) Rule {
 	if c.info&ruleDerived != 0 {
+		// The derived pattern follows the pattern of the rule it comes
+		// from in the string block (see builder.addRule): that rule is the
+		// one of set whose pattern starts last before it.
+		var from *compiledRule
 		for i := range set {
-			if o := &set[i]; o.line == c.line && o.info&ruleDerived == 0 {
-				return o.asWritten(text, set)
+			if o := &set[i]; o.info&ruleDerived == 0 && o.off < c.off && (from == nil || o.off > from.off) {
+				from = o
 			}
+		}
+		if from != nil {
+			return from.asWritten(text, set, counted)
 		}
 	}
 	pattern := c.pattern(text)
+	start := c.off // where the pattern as written starts
 	switch {
 	case c.info&(ruleRawBefore|ruleCompact) == ruleRawBefore|ruleCompact:
 		n := uint32(text[c.off-2]) | uint32(text[c.off-1])<<8 // see builder.compact
-		pattern = spanOf(text, c.off-2-n, n)
+		start = c.off - 2 - n
+		pattern = spanOf(text, start, n)
 	case c.info&ruleRawBefore != 0:
 		n := rawLenBefore(text, c.off, len(pattern))
-		pattern = spanOf(text, c.off-n, n)
+		start = c.off - n
+		pattern = spanOf(text, start, n)
 	}
-	return Rule{Allow: c.allow(), Pattern: pattern, Line: int(c.line)}
+	return Rule{Allow: c.allow(), Pattern: pattern, Line: ruleLine(text, start, counted)}
+}
+
+// ruleLine returns the line of the rule whose pattern as written starts
+// at start in text. counted: text is the file itself (the copy a scoped
+// set's patterns are spans of), whose line ends before start are counted
+// (lineAt); else the builder kept the line in the 4 bytes before the
+// pattern as written (see builder.addRule). Only Explain and Groups ask,
+// so that a rule array keeps 8 bytes a rule, not 12.
+func ruleLine(text string, start uint32, counted bool) int {
+	if counted {
+		return lineAt(text, start)
+	}
+	b := text[start-lineBytes : start]
+	return int(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24)
+}
+
+// lineBytes is how many bytes the builder keeps a rule's line in, before
+// its pattern as written.
+const lineBytes = 4
+
+// lineAt returns the number of the line of body that holds its byte off,
+// as the tokenizer numbers lines (parse.Line.Num): 1 for the first, and
+// one more after each line end, which is LF, CR, or CR LF.
+func lineAt(body string, off uint32) int {
+	head := body[:off]
+	return 1 + strings.Count(head, "\n") + strings.Count(head, "\r") - strings.Count(head, "\r\n")
 }
 
 // rawLenBefore returns the length of the value as written that ends at off

@@ -9,6 +9,9 @@ import (
 	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
+	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
 // Rules whose wire form differs from the value written (RFC 9309 section
@@ -59,10 +62,17 @@ func TestMergedRuleSetOrder(t *testing.T) {
 		}
 		r := load([]byte(b.String()))
 		rs, _ := r.Rules("bot")
-		want := slices.Clone(rs.compiled)
-		slices.SortFunc(want, func(a, b compiledRule) int { return compareRules(a, b, rs.text) })
-		if !slices.Equal(rs.compiled, want) {
+		if !slices.IsSortedFunc(rs.compiled, func(a, b compiledRule) int { return compareRules(a, b, rs.text) }) {
 			t.Fatalf("merged rules of %q are not in compareRules order", b.String())
+		}
+		// Rules that tie are in file order.
+		for i := 1; i < len(rs.compiled); i++ {
+			x, y := rs.compiled[i-1], rs.compiled[i]
+			if compareRules(x, y, rs.text) == 0 && x.info&ruleDerived == 0 && y.info&ruleDerived == 0 {
+				if lx, ly := x.asWritten(rs.text, rs.compiled, rs.counted).Line, y.asWritten(rs.text, rs.compiled, rs.counted).Line; lx >= ly {
+					t.Fatalf("merged rules of %q: line %d before line %d, which tie", b.String(), lx, ly)
+				}
+			}
 		}
 	}
 }
@@ -94,7 +104,7 @@ func TestSortRulesRandom(t *testing.T) {
 		src := make([]compiledRule, n)
 		for i := range src {
 			n := rng.IntN(maxLen + 1)
-			src[i] = compiledRule{n: uint16(n), off: uint32(rng.IntN(len(text) - n + 1)), line: int32(i + 1)}
+			src[i] = compiledRule{n: uint16(n), off: uint32(rng.IntN(len(text) - n + 1))}
 			if rng.IntN(2) == 0 {
 				src[i].info |= ruleAllow
 			}
@@ -102,8 +112,9 @@ func TestSortRulesRandom(t *testing.T) {
 				src[i].info |= ruleCompact
 			}
 		}
+		// src is in file order: rules that tie keep it.
 		want := slices.Clone(src)
-		slices.SortFunc(want, func(a, b compiledRule) int { return compareRules(a, b, string(text)) })
+		slices.SortStableFunc(want, func(a, b compiledRule) int { return compareRules(a, b, string(text)) })
 		got := make([]compiledRule, n)
 		sortRules(got, src, string(text))
 		if !slices.Equal(got, want) {
@@ -145,7 +156,7 @@ func TestAsWrittenRandom(t *testing.T) {
 		}
 		rs, _ := r.Rules("x")
 		for i := range rs.compiled {
-			got := rs.compiled[i].asWritten(rs.text, rs.compiled)
+			got := rs.compiled[i].asWritten(rs.text, rs.compiled, rs.counted)
 			if w := want[got.Line-2]; got != w {
 				t.Fatalf("round %d: rule %d (%q) as written is %+v, want %+v\nfile:\n%s", round, i, rs.compiled[i].pattern(rs.text), got, w, body.String())
 			}
@@ -155,8 +166,8 @@ func TestAsWrittenRandom(t *testing.T) {
 
 // The compact form's sizes, which BENCHMARKS.md accounts for.
 func TestCompiledSizes(t *testing.T) {
-	if got := unsafe.Sizeof(compiledRule{}); got != 12 {
-		t.Errorf("compiledRule is %d bytes, want 12", got)
+	if got := unsafe.Sizeof(compiledRule{}); got != 8 {
+		t.Errorf("compiledRule is %d bytes, want 8", got)
 	}
 	if got := unsafe.Sizeof(windowFilter{}); got != 16 {
 		t.Errorf("windowFilter is %d bytes, want 16", got)
@@ -290,9 +301,11 @@ func TestCompiledGroupsInDecidingOrder(t *testing.T) {
 			if !slices.IsSortedFunc(g.rules, func(a, b compiledRule) int { return compareRules(a, b, f.text) }) {
 				t.Fatalf("round %d, group %d: rules out of order:\n%s", round, i, body.String())
 			}
-			seen := map[int32]int{}
+			seen := map[int]int{}
 			for _, r := range g.rules {
-				seen[r.line]++
+				if r.info&ruleDerived == 0 {
+					seen[r.asWritten(f.text, g.rules, false).Line]++
+				}
 			}
 			for line, n := range seen {
 				if n != 1 {
@@ -304,4 +317,36 @@ func TestCompiledGroupsInDecidingOrder(t *testing.T) {
 	if inOrder < 50 {
 		t.Fatalf("%d of 500 files were compiled straight into place: too few to test", inOrder)
 	}
+}
+
+// lineAt numbers the line that holds a byte as the tokenizer numbers its
+// lines (Google's: LF, CR and CR LF each end one), which a scoped set's
+// Explain relies on for the rules it keeps as spans of the file: checked
+// against the tokenizer, the slow twin, at the key and value of every
+// line of random files of mixed line ends, blank and comment lines, NUL
+// bytes, byte order marks and lines past the length cap.
+func TestLineAtAgainstTokenizer(t *testing.T) {
+	long := strings.Repeat("x", parse.MaxLineBytes+10)
+	pieces := []string{"\n", "\r", "\r\n", "\n\r", " ", "\t", "#c", "\x00", "\xef\xbb\xbf", "disallow:", "allow: /a",
+		"user-agent: x", "disallow: /b*c$", ": ", "x", long, "sitemap: s"}
+	reference.EachChooser(41, 5000, 64, func(_ int, c *reference.Chooser) {
+		var b strings.Builder
+		for n := c.Pick(40); n > 0; n-- {
+			b.WriteString(c.From(pieces))
+		}
+		body := b.String()
+		tok := parse.NewTokenizer(body)
+		tok.ReadSpans()
+		var l parse.Line
+		for tok.Next(&l) {
+			for _, sp := range []parse.Span{l.KeyAt, l.ValueAt} {
+				if sp.N == 0 {
+					continue
+				}
+				if got := lineAt(body, sp.Off); got != l.Num {
+					t.Fatalf("lineAt(%q, %d) = %d; the tokenizer: line %d", body, sp.Off, got, l.Num)
+				}
+			}
+		}
+	})
 }

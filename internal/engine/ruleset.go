@@ -15,6 +15,10 @@ type RuleSet struct {
 	// nothing: most sets, which then take 64 bytes rather than 96.
 	extras      *setExtras
 	disallowAll bool // the file is a blanket disallow
+	// counted: text is the file's copy, and the lines of the rules are
+	// counted in it (a scoped set whose patterns are spans of the copy),
+	// not kept in it (see compiledRule.asWritten).
+	counted bool
 }
 
 // setExtras are a rule set's crawl-delay, request-rate and preferences.
@@ -113,7 +117,7 @@ func (rs *RuleSet) Verdict(url string) Verdict {
 		return Verdict{}
 	}
 	if c := rs.decideURL(url); c != nil {
-		return Verdict{Allowed: c.allows(), Rule: c.asWritten(rs.text, rs.compiled)}
+		return Verdict{Allowed: c.allows(), Rule: c.asWritten(rs.text, rs.compiled, rs.counted)}
 	}
 	return Verdict{Allowed: true}
 }

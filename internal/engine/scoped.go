@@ -2,8 +2,8 @@ package engine
 
 import (
 	"math"
+	"runtime"
 	"slices"
-	"sync"
 	"sync/atomic"
 
 	"github.com/seed50c7eacc/robotstxt/internal/parse"
@@ -21,9 +21,11 @@ import (
 //
 // The patterns of a scoped set are, most often, the values as written,
 // which are spans of the file's copy: the set then keeps them where they
-// are, so that it costs 12 bytes a rule. A set that holds a value that
+// are, so that it costs 8 bytes a rule, and counts a rule's line in the
+// copy when Explain asks for it (ruleLine). A set that holds a value that
 // escaping changes, or the directory pattern Google derives from an
-// index.htm allow, keeps its patterns in a string block of its own.
+// index.htm allow, keeps its patterns in a string block of its own, each
+// after its line.
 
 // A scopedName is an agent asked about before compiling and its scoped
 // set: File.scoped holds the last published, and each the one before.
@@ -35,31 +37,46 @@ type scopedName struct {
 	agent string // as first asked; the set answers for it in any ASCII case
 	set   *scopedSet
 	prev  *scopedName
-	count int32 // names published so far, this one included
+}
+
+// count returns how many names are published up to n, n included: at
+// most maxScopedAgents, counted rather than kept, so that a name takes 32
+// bytes, not 48 (the second agent of most files asks with a name of its
+// own, see File.scope).
+func (n *scopedName) count() int {
+	c := 0
+	for ; n != nil; n = n.prev {
+		c++
+	}
+	return c
 }
 
 // A scopedSet is the rule set of one agent, compiled alone, or of every
 // agent no group names. It is immutable once published.
 type scopedSet struct {
-	// fileOrder holds the set's rules in file order, as compiled: the
-	// question that built the set scans them (firstVerdict) before the
-	// set is published, the next question too (fileOrderVerdict), and
-	// rules is sorted from them only when a later question needs it
-	// (ruleSet), which then drops them. A file asked up to
-	// 1+fileOrderScans times never sorts.
-	fileOrder []compiledRule
-	// readers counts the scans of fileOrder under way (fileOrderVerdict),
-	// plus readersClosed once sort has begun: no scan starts then, and
-	// sort sorts in place only if none was under way.
-	readers atomic.Int32
-	// fileOrderLeft is how many questions after the one that built the
-	// set may still scan fileOrder (fileOrderScans at first).
-	fileOrderLeft atomic.Int32
-	sortOnce      sync.Once
-	scans         atomic.Int32 // questions answered by scanVerdict since it was sorted
-	index         *lazyIndex   // of a large set, made with it, for its rules once sorted
-	rules         RuleSet      // its compiled rules and index are set by ruleSet
-	named         bool         // some group names the agent
+	// order holds the scans of the rules in file order
+	// (fileOrderVerdict): how many are under way (readersMask), how many
+	// questions may still scan (times leftOne; fileOrderScans at first),
+	// and readersClosed once sort has begun: no scan starts then, and
+	// sort waits for those under way to end.
+	order atomic.Int32
+	// state holds whether the rules are sorted (sortedBits), namedBit
+	// (some group names the agent), whether rules.index is set
+	// (indexBits), and, once sorted, how many questions scanVerdict
+	// answered, times scanOne. Two words, not four, a sync.Once and a
+	// bool: a set takes 112 bytes, not 144.
+	state atomic.Int32
+	// rules.compiled holds the set's rules in file order, as compiled:
+	// the question that built the set scans them (firstVerdict) before
+	// the set is published, the next questions too (fileOrderVerdict),
+	// and they are sorted in place only when a later question needs
+	// them so (sortedRules). A file asked up to 1+fileOrderScans times
+	// never sorts. The array's header is written only before the set is
+	// published, so that a scan may read it while sort waits. A set of
+	// indexMinRules rules or more gets its lazy index (rules.index) after
+	// scopedScans questions more (ruleSet), so that a file asked a few
+	// times keeps none (96 bytes; BenchmarkRetainedStates).
+	rules RuleSet
 	// agentBits sums up every product token of the file's user-agent
 	// lines (see agentBits): a later agent none of whose bits is missing
 	// may be named, and the file's user-agent lines are read again to
@@ -85,7 +102,7 @@ func (f *File) findScoped(agent string) *scopedSet {
 // unnamedSet returns the scoped set of the agents no group names, or nil.
 func (f *File) unnamedSet() *scopedSet {
 	for n := f.scoped.Load(); n != nil; n = n.prev {
-		if !n.set.named {
+		if !n.set.named() {
 			return n.set
 		}
 	}
@@ -97,7 +114,7 @@ func (f *File) unnamedSet() *scopedSet {
 // is false when f is to be compiled whole.
 func (f *File) scopedRules(agent string) (rs *RuleSet, specific, ok bool) {
 	body, ok := f.body()
-	if !ok || f.disallowAll {
+	if !ok || f.isDisallowAll() {
 		return nil, false, false
 	}
 	s := f.findScoped(agent)
@@ -106,65 +123,135 @@ func (f *File) scopedRules(agent string) (rs *RuleSet, specific, ok bool) {
 			return nil, false, false
 		}
 	}
-	return s.ruleSet(), s.named, true
+	return s.ruleSet(), s.named(), true
 }
 
-// ruleSet returns the set's rules, sorted from fileOrder the first time.
+// The parts of scopedSet.state: the sort's state in its low bits, then
+// namedBit, then the questions scanVerdict answered, counted in scanOne.
+const (
+	notSorted  = 0
+	sorting    = 1
+	isSorted   = 2
+	sortedBits = 3
+	namedBit   = 4
+	noIndex    = 0
+	indexing   = 8
+	indexed    = 16
+	indexBits  = 24
+	scanOne    = 32
+)
+
+// The parts of scopedSet.order: the scans under way in its low bits, the
+// questions that may still scan counted in leftOne, and the sign bit,
+// readersClosed, added when sort begins.
+const (
+	readersMask   = 1<<16 - 1
+	leftOne       = 1 << 16
+	readersClosed = math.MinInt32
+)
+
+// named reports whether some group names the set's agent.
+func (s *scopedSet) named() bool { return s.state.Load()&namedBit != 0 }
+
+// ruleSet returns the set's rules, sorted, with the lazy index of a set
+// of indexMinRules rules or more: decide and every method of RuleSet may
+// use them.
 func (s *scopedSet) ruleSet() *RuleSet {
-	s.sortOnce.Do(s.sort)
+	if s.state.Load()&(sortedBits|indexBits) != isSorted|indexed {
+		s.sortOnce()
+		s.indexOnce()
+	}
 	return &s.rules
 }
 
-// readersClosed is added to scopedSet.readers when sort begins.
-const readersClosed = math.MinInt32
+// sortedRules returns the set's rules, sorted the first time, for
+// scanVerdict: their index may not be set.
+func (s *scopedSet) sortedRules() *RuleSet {
+	if s.state.Load()&sortedBits != isSorted {
+		s.sortOnce()
+	}
+	return &s.rules
+}
+
+// sortOnce sorts the rules, or waits while another question sorts them
+// (up to maxScopedLines rules: a fraction of a millisecond).
+func (s *scopedSet) sortOnce() {
+	s.once(sortedBits, sorting, isSorted, s.sort)
+}
+
+// indexOnce gives a set of indexMinRules rules or more its lazy index, or
+// waits while another question does; the rules are sorted.
+func (s *scopedSet) indexOnce() {
+	s.once(indexBits, indexing, indexed, func() {
+		if len(s.rules.compiled) >= indexMinRules {
+			s.rules.index = &lazyIndex{compiled: s.rules.compiled, text: s.rules.text}
+		}
+	})
+}
+
+// once runs do, once, the step of state whose bits are mask: from 0 to
+// doing while it runs, then done; a question that finds it under way
+// waits (the steps are short).
+func (s *scopedSet) once(mask, doing, done int32, do func()) {
+	for {
+		n := s.state.Load()
+		if n&mask != 0 {
+			break
+		}
+		if s.state.CompareAndSwap(n, n|doing) {
+			do()
+			s.state.Add(done - doing)
+			return
+		}
+	}
+	for s.state.Load()&mask != done {
+		runtime.Gosched()
+	}
+}
+
+// fileOrderScansLeft reports whether a question may still scan the rules
+// in file order: one atomic load, for plan to make no call once none may.
+func (s *scopedSet) fileOrderScansLeft() bool { return s.order.Load() >= leftOne }
 
 // fileOrderVerdict returns the verdict for url from the set's rules in
 // file order, as firstVerdict does, while fewer than fileOrderScans
 // questions did so and the rules are not being sorted; ok is false
 // otherwise, or when the scan gives up, and the sorted set answers. The
-// caller checks fileOrderLeft first, so that later questions make no
-// call.
-func (s *scopedSet) fileOrderVerdict(url string) (v Verdict, ok bool) {
-	if s.fileOrderLeft.Add(-1) < 0 {
-		return Verdict{}, false
-	}
+// caller checks fileOrderScansLeft first, so that later questions make
+// no call.
+func (s *scopedSet) fileOrderVerdict(url string, explain bool) (v Verdict, ok bool) {
 	for {
-		n := s.readers.Load()
-		if n < 0 {
-			return Verdict{}, false // sort has begun
+		n := s.order.Load()
+		if n < leftOne {
+			return Verdict{}, false // none left, or sort has begun
 		}
-		if s.readers.CompareAndSwap(n, n+1) {
+		if s.order.CompareAndSwap(n, n-leftOne+1) {
 			break
 		}
 	}
-	v, ok = verdictWithin(s.fileOrder, s.rules.text, url, false)
-	s.readers.Add(-1)
+	v, ok = s.rules.verdictWithin(url, false, explain)
+	s.order.Add(-1)
 	return v, ok
 }
 
-// sort sorts the set's rules from fileOrder; ruleSet runs it once.
+// sort sorts the set's rules in place, from file order; sortOnce runs it
+// once.
 func (s *scopedSet) sort() {
-	rs, order := &s.rules, s.fileOrder
+	// No scan in file order begins once readers is closed; one under way
+	// (a scan within the stream's wildcard budget: microseconds) is
+	// waited for, so that the rules are sorted where they are, and a set
+	// keeps one array, not two.
+	for n := s.order.Add(readersClosed); n&readersMask != 0; n = s.order.Load() {
+		runtime.Gosched()
+	}
+	rs := &s.rules
+	order := rs.compiled
 	if len(order) == 0 {
 		return
 	}
-	if s.readers.Add(readersClosed) != readersClosed {
-		// A question is scanning the rules in file order: they are
-		// sorted into an array of their own, with an index of its own.
-		sorted := make([]compiledRule, len(order))
-		sortRules(sorted, order, rs.text)
-		rs.compiled = sorted
-		if s.index != nil {
-			rs.index = &lazyIndex{compiled: sorted, text: rs.text}
-		}
-		return
-	}
-	// No scan in file order is under way, nor can one begin: no one else
-	// reads order now.
-	s.fileOrder = nil
 	// Sorted in place, or through scratch and back. The scratch of a set
-	// of up to 256 rules is on the stack, so that the question that sorts
-	// allocates nothing; a larger set's is the builder's.
+	// of up to 256 rules is on the stack; a larger set's is the
+	// builder's.
 	switch {
 	case len(order) <= sortInPlaceMax:
 		sortRules(order, order, rs.text)
@@ -180,17 +267,16 @@ func (s *scopedSet) sort() {
 		b.compiled = sorted[:0]
 		b.release()
 	}
-	rs.compiled = order
-	rs.index = s.index // made with the set, for order sorted
 }
 
 // A firstQuestion is the question that builds a scoped set, answered
-// before the set is published (see scopedSet.fileOrder).
+// before the set is published (see scopedSet.rules).
 type firstQuestion struct {
 	url      string
 	v        Verdict
 	answered bool
 	tried    bool // the set's rules in file order were tried (see scope)
+	explain  bool // v is to name its rule (Explain; see verdictWithin)
 }
 
 // scope compiles the rule set of agent alone from body, the file's
@@ -203,7 +289,7 @@ type firstQuestion struct {
 // user-agent lines alone (namesAgent), and first is left unanswered.
 func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 	last := f.scoped.Load()
-	if last != nil && last.count >= maxScopedAgents || f.tooLarge.Load() {
+	if last.count() >= maxScopedAgents || f.isTooLarge() {
 		return nil
 	}
 	s := f.unnamedSet()
@@ -218,15 +304,12 @@ func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 	}
 	for {
 		// Strings are immutable: the name keeps the caller's agent.
-		*n = scopedName{agent: agent, set: s, prev: last, count: 1}
-		if last != nil {
-			n.count = last.count + 1
-		}
-		if n.count > maxScopedAgents {
+		*n = scopedName{agent: agent, set: s, prev: last}
+		if n.count() > maxScopedAgents {
 			return nil
 		}
 		if f.scoped.CompareAndSwap(last, n) {
-			if f.built.Load() {
+			if f.isBuilt() {
 				// The file was compiled meanwhile, and its scoped sets
 				// dropped: so is this one (the caller may still use it).
 				f.scoped.CompareAndSwap(n, nil)
@@ -248,21 +331,20 @@ func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 func (f *File) compileScoped(body, agent string, first *firstQuestion) *scopedSet {
 	s := &scopedSet{}
 	b := builders.Get().(*builder)
-	named, ok := b.scopedRules(&s.rules, &s.fileOrder, body, agent)
+	named, ok := b.scopedRules(&s.rules, body, agent)
 	agents := b.agentBits
 	b.release()
 	if !ok {
-		f.tooLarge.Store(true)
+		f.markTooLarge()
 		return nil
 	}
-	if len(s.fileOrder) >= indexMinRules {
-		// Made now, so that the question that sorts allocates nothing.
-		s.index = &lazyIndex{compiled: s.fileOrder, text: s.rules.text}
+	s.agentBits = agents
+	if named {
+		s.state.Store(namedBit)
 	}
-	s.named, s.agentBits = named, agents
-	s.fileOrderLeft.Store(fileOrderScans)
+	s.order.Store(fileOrderScans * leftOne)
 	if first != nil {
-		first.v, first.answered = s.firstVerdict(first.url)
+		first.v, first.answered = s.firstVerdict(first.url, first.explain)
 		first.tried = true
 	}
 	return s

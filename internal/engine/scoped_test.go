@@ -35,7 +35,7 @@ func scopedTwinOf(t *testing.T, f *File, body []byte, compiled *File, agent, url
 	if len(body) == 0 {
 		return // nothing to compile: an empty file allows everything
 	}
-	first := firstQuestion{url: url}
+	first := firstQuestion{url: url, explain: true}
 	kept, _ := f.body()
 	s := f.scope(kept, agent, &first)
 	if s == nil {
@@ -54,8 +54,8 @@ func scopedTwinOf(t *testing.T, f *File, body []byte, compiled *File, agent, url
 		}
 	}
 	got := s.ruleSet()
-	if s.named != specific {
-		t.Fatalf("scoped %q: named %v; compiled: %v\nrobots.txt: %q", agent, s.named, specific, body)
+	if s.named() != specific {
+		t.Fatalf("scoped %q: named %v; compiled: %v\nrobots.txt: %q", agent, s.named(), specific, body)
 	}
 	if got, want := got.Verdict(url), want.Verdict(url); got != want {
 		t.Fatalf("scoped (%q, %q) = %v; compiled = %v\nrobots.txt: %q", agent, url, got, want, body)
@@ -166,7 +166,7 @@ func TestScopedBounded(t *testing.T) {
 		agent := strings.Repeat("a", i%(maxScopedAgents+3)+1)
 		compareWithReference(t, body, ref, f, agent, "/a")
 	}
-	if !f.built.Load() {
+	if !f.isBuilt() {
 		t.Fatalf("asked about %d agents, the file is not compiled", maxScopedAgents+3)
 	}
 	if f.scoped.Load() != nil {
@@ -457,7 +457,7 @@ func TestScopedSortsAfterFileOrderScans(t *testing.T) {
 			if s == nil {
 				t.Fatalf("%d rules: no scoped set after question %d", 2*n, q)
 			}
-			if sorted, want := s.readers.Load() < 0, q >= 2+fileOrderScans; sorted != want {
+			if sorted, want := s.order.Load() < 0, q >= 2+fileOrderScans; sorted != want {
 				t.Fatalf("%d rules: after question %d sorted %v, want %v", 2*n, q, sorted, want)
 			}
 			if q >= 2 && allocs != 0 {
@@ -469,9 +469,8 @@ func TestScopedSortsAfterFileOrderScans(t *testing.T) {
 
 // Questions scanning a set's rules in file order while another sorts them
 // answer as the reference model (run with -race: the rules are sorted in
-// place only when no scan is under way, else into an array of their own).
+// place once the scans under way have ended).
 func TestScopedSortWhileScanning(t *testing.T) {
-	apart := 0
 	for _, body := range [][]byte{disallowThenAllowEnd(3 * indexMinRules), []byte("user-agent: *\ndisallow: /a\nallow: /*a$\n")} {
 		ref := reference.New(body)
 		urls := []string{"/a", "/ayy", "/ba", "/cyyy/a", "/"}
@@ -479,7 +478,7 @@ func TestScopedSortWhileScanning(t *testing.T) {
 			f := load(body)
 			f.Allowed("bot", "/") // builds the scoped set
 			if s := f.findScoped("bot"); s != nil {
-				s.fileOrderLeft.Store(1 << 20) // every question may scan in file order
+				s.order.Store(1 << 10 * leftOne) // every question may scan in file order
 			}
 			var wg sync.WaitGroup
 			for g := 0; g < 4; g++ {
@@ -499,13 +498,8 @@ func TestScopedSortWhileScanning(t *testing.T) {
 				}()
 			}
 			wg.Wait()
-			if s := f.findScoped("bot"); s != nil && s.fileOrder != nil {
-				apart++
-			}
 		}
 	}
-	// Which way sort went depends on the schedule; say how often.
-	t.Logf("%d of 100 sorts were made beside a scan in file order", apart)
 }
 
 // mallocsOf returns how many heap allocations one call of fn makes
@@ -519,10 +513,10 @@ func mallocsOf(fn func()) uint64 {
 	return after.Mallocs - before.Mallocs
 }
 
-// A sort that begins while a scan in file order is under way leaves the
-// rules it scans as they are and sorts into an array of its own, with an
-// index of its own; no scan begins after. The sorted set answers as the
-// reference model.
+// A sort that begins while a scan in file order is under way waits for it
+// to end, leaving the rules it scans as they are meanwhile; no scan begins
+// after the sort has begun. The rules are then sorted in place, given an
+// index, and the sorted set answers as the reference model.
 func TestScopedSortBesideScan(t *testing.T) {
 	body := disallowThenAllowEnd(2 * indexMinRules)
 	ref := reference.New(body)
@@ -532,22 +526,33 @@ func TestScopedSortBesideScan(t *testing.T) {
 	if s == nil {
 		t.Fatal("no scoped set")
 	}
-	written := slices.Clone(s.fileOrder)
-	s.readers.Add(1) // a scan under way
-	rs := s.ruleSet()
-	if diff := cmp.Diff(written, s.fileOrder, cmp.AllowUnexported(compiledRule{})); diff != "" {
-		t.Fatalf("the rules in file order changed under a scan (-before +after):\n%s", diff)
+	order := s.rules.compiled
+	written := slices.Clone(order)
+	s.order.Add(1) // a scan under way
+	sorted := make(chan *RuleSet)
+	go func() { sorted <- s.ruleSet() }()
+	for s.order.Load() >= 0 {
+		runtime.Gosched() // until the sort has begun
 	}
-	if len(rs.compiled) != len(written) || &rs.compiled[0] == &s.fileOrder[0] {
-		t.Fatalf("sorted %d rules, in place %v; want %d apart", len(rs.compiled), &rs.compiled[0] == &s.fileOrder[0], len(written))
-	}
-	if rs.index == nil || rs.index == s.index {
-		t.Fatal("the sorted rules have no index of their own")
-	}
-	if _, ok := s.fileOrderVerdict("/a"); ok {
+	if _, ok := s.fileOrderVerdict("/a", false); ok {
 		t.Fatal("a scan in file order began after the sort")
 	}
-	s.readers.Add(-1)
+	select {
+	case <-sorted:
+		t.Fatal("the sort did not wait for the scan under way")
+	case <-time.After(10 * time.Millisecond):
+	}
+	if diff := cmp.Diff(written, order, cmp.AllowUnexported(compiledRule{})); diff != "" {
+		t.Fatalf("the rules in file order changed under a scan (-before +after):\n%s", diff)
+	}
+	s.order.Add(-1) // the scan ends
+	rs := <-sorted
+	if len(rs.compiled) != len(written) || &rs.compiled[0] != &order[0] {
+		t.Fatalf("sorted %d rules, in place %v; want %d in place", len(rs.compiled), &rs.compiled[0] == &order[0], len(written))
+	}
+	if rs.index == nil {
+		t.Fatal("the sorted rules have no index")
+	}
 	for _, url := range []string{"/a", "/ayy", "/ba", "/cyyy/a", "/", "/e", "/ey"} {
 		compareWithReference(t, body, ref, f, "bot", url)
 	}

@@ -114,16 +114,16 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 				if !ok {
 					break
 				}
-				v, in := spanIn(body, value)
-				if !in {
-					return named, false, false
-				}
-				num++
+				// Where the value is: the line starts at the rest of the
+				// body, and the value ends the line's first end bytes.
+				// An empty value's span is in its line too, where
+				// compiledRule.asWritten counts its line from.
+				v := span{uint32(len(body) - len(gr.Rest()) + end - len(value)), uint32(len(value))}
 				if plain {
 					// newCompiledRule's answer, known.
-					b.compiled = append(b.compiled, compiledRule{off: v.off, n: uint16(v.n), head: uint8(min(v.n, 8)), line: int32(num)})
+					b.compiled = append(b.compiled, compiledRule{off: v.off, n: uint16(v.n), head: uint8(min(v.n, 8))})
 				} else {
-					c := newCompiledRule(value, v.off, num, 0)
+					c := newCompiledRule(value, v.off, 0)
 					b.compiled = append(b.compiled, c)
 					if c.info&ruleWild != 0 {
 						wild++
@@ -180,8 +180,13 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 				continue
 			}
 			v, value := spanAt(l.ValueAt), l.ValueAt.In(body)
+			if v.n == 0 {
+				// An empty value has no span; the key's places it in its
+				// line, whose number compiledRule.asWritten counts.
+				v.off = l.KeyAt.Off
+			}
 			mayEscape := l.Flags&parse.LineMayEscape != 0
-			c, asWritten := scopedRule(value, v, num, l.Kind == parse.KeyAllow, mayEscape)
+			c, asWritten := scopedRule(value, v, l.Kind == parse.KeyAllow, mayEscape)
 			b.compiled = append(b.compiled, c)
 			if !asWritten {
 				notVerbatim = len(b.compiled)
@@ -235,7 +240,7 @@ func agentBits(token string) uint64 {
 // a string block of its own reads of it (scopedRules: where its value is,
 // whether it allows, its line) and for whether it is a wildcard rule.
 // mayEscape is parse.LineMayEscape.
-func scopedRule(value string, v span, line int, allow, mayEscape bool) (c compiledRule, asWritten bool) {
+func scopedRule(value string, v span, allow, mayEscape bool) (c compiledRule, asWritten bool) {
 	info := uint8(0)
 	if allow {
 		info = ruleAllow
@@ -243,17 +248,17 @@ func scopedRule(value string, v span, line int, allow, mayEscape bool) (c compil
 	if mayEscape {
 		switch valueFormOf(value) {
 		case asEscaped:
-			return newCompiledRule(value, v.off, line, info), false
+			return newCompiledRule(value, v.off, info), false
 		case asCompactForm:
 			info |= ruleCompact
 		}
 	}
 	if allow && value != "" {
 		if _, ok := parse.IndexDirectory(value); ok {
-			return newCompiledRule(value, v.off, line, info), false
+			return newCompiledRule(value, v.off, info), false
 		}
 	}
-	return newCompiledRule(value, v.off, line, info), true
+	return newCompiledRule(value, v.off, info), true
 }
 
 // simpleDisallowValue returns the value of the next line, without
@@ -293,10 +298,10 @@ func valueEnds(rest string, offset, k int) bool {
 // scopedRules sets rs to the rule set of agent in body, the file's padded
 // copy, as File.lookup finds it in the compiled file: its crawl delay,
 // request rate, preferences and string block, and its rules in file
-// order in *fileOrder, for scopedSet.ruleSet to sort. named reports
+// order, for scopedSet.ruleSet to sort. named reports
 // whether some group names the agent; ok is false when the set would be
 // too large to keep beside the file's copy (see maxScopedLines).
-func (b *builder) scopedRules(rs *RuleSet, fileOrder *[]compiledRule, body, agent string) (named, ok bool) {
+func (b *builder) scopedRules(rs *RuleSet, body, agent string) (named, ok bool) {
 	named, verbatim, ok := b.collectScoped(body, agent)
 	if !ok {
 		return false, false
@@ -324,9 +329,14 @@ func (b *builder) scopedRules(rs *RuleSet, fileOrder *[]compiledRule, body, agen
 		// scopedRule made of the rule). The escaping hint is not kept:
 		// valueFormOf tells any value's form.
 		rules := len(b.compiled)
+		line, at := 1, uint32(0) // the line of the rule before, and where it is
 		for i := range b.compiled {
 			c := &b.compiled[i]
-			b.addRule(c.allow(), c.pattern(body), int(c.line), true)
+			// The rules are in file order: their lines are counted from
+			// the one before's.
+			line += lineAt(body[at:], c.off-at) - 1
+			at = c.off
+			b.addRule(c.allow(), c.pattern(body), line, true)
 		}
 		if tooLarge(rules, 0, len(b.text), len(body)) {
 			return false, false
@@ -336,25 +346,16 @@ func (b *builder) scopedRules(rs *RuleSet, fileOrder *[]compiledRule, body, agen
 		b.compiled = b.compiled[:0]
 		for i := range b.rules {
 			d := &b.rules[i]
-			b.compiled = append(b.compiled, newCompiledRule(spanOf(text, d.pattern.off, d.pattern.n), d.pattern.off, int(d.line), d.info))
+			b.compiled = append(b.compiled, newCompiledRule(spanOf(text, d.pattern.off, d.pattern.n), d.pattern.off, d.info))
 		}
+	} else {
+		rs.counted = true // the patterns are spans of the copy
 	}
 	if len(b.compiled) == 0 {
 		return named, true
 	}
-	*fileOrder, rs.text = slices.Clone(b.compiled), text
+	rs.compiled, rs.text = slices.Clone(b.compiled), text
 	return named, true
-}
-
-// spanIn returns the span of body that s is. The tokenizer's keys and
-// values are slices of the body; ok is false for a string that were not,
-// for which a scoped set is given up (the whole file is compiled).
-func spanIn(body, s string) (_ span, ok bool) {
-	if s == "" {
-		return span{}, true
-	}
-	off, ok := swar.Offset(body, s)
-	return span{uint32(off), uint32(len(s))}, ok
 }
 
 // spanAt returns the tokenizer's span of a key or value as the engine's.

@@ -3,7 +3,9 @@ package engine
 import "slices"
 
 // compareRules orders compiled rules, whose patterns are spans of text:
-// longer patterns first, then allow before disallow, then file order.
+// longer patterns first, then allow before disallow. Rules that tie keep
+// file order: the sorts that use it are stable, and their input in file
+// order (see sortRules); a scan in file order keeps the first.
 func compareRules(a, b compiledRule, text string) int {
 	if pa, pb := a.priority(text), b.priority(text); pa != pb {
 		return pb - pa
@@ -14,7 +16,7 @@ func compareRules(a, b compiledRule, text string) int {
 		}
 		return 1
 	}
-	return int(a.line) - int(b.line)
+	return 0
 }
 
 // sortRules writes src to dst in compareRules order. The rules of src that

@@ -9,8 +9,8 @@ package engine
 // them in file order, which finds the rule the sorted set would find
 // first. ok is false when the stream's wildcard budget is spent; the
 // sorted set then answers.
-func (s *scopedSet) firstVerdict(url string) (v Verdict, ok bool) {
-	return verdictWithin(s.fileOrder, s.rules.text, url, false)
+func (s *scopedSet) firstVerdict(url string, explain bool) (v Verdict, ok bool) {
+	return s.rules.verdictWithin(url, false, explain)
 }
 
 // scanVerdict returns the verdict of rs for url, found by bestWithin:
@@ -18,15 +18,16 @@ func (s *scopedSet) firstVerdict(url string) (v Verdict, ok bool) {
 // building the set's index, which may never be needed. ok is false when
 // the stream's wildcard budget (streamWildBudget) is spent; rs.decide
 // then answers.
-func (rs *RuleSet) scanVerdict(url string) (v Verdict, ok bool) {
-	return verdictWithin(rs.compiled, rs.text, url, true)
+func (rs *RuleSet) scanVerdict(url string, explain bool) (v Verdict, ok bool) {
+	return rs.verdictWithin(url, true, explain)
 }
 
 // verdictWithin returns the verdict for url of the rule that bestWithin
 // finds among rules, sorted or in file order, whose patterns are spans of
 // text, for the URL's path in wire form (none: allowed); ok is false when
 // it gives up.
-func verdictWithin(rules []compiledRule, text, url string, sorted bool) (v Verdict, ok bool) {
+func (rs *RuleSet) verdictWithin(url string, sorted, explain bool) (v Verdict, ok bool) {
+	rules, text := rs.compiled, rs.text
 	if len(rules) == 0 {
 		return Verdict{Allowed: true}, true
 	}
@@ -44,7 +45,12 @@ func verdictWithin(rules []compiledRule, text, url string, sorted bool) (v Verdi
 	case c == nil:
 		return Verdict{Allowed: true}, true
 	}
-	return Verdict{Allowed: c.allows(), Rule: c.asWritten(text, rules)}, true
+	if !explain {
+		// Allowed reads the answer alone: the rule's line may cost a
+		// count over the file (see ruleLine).
+		return Verdict{Allowed: c.allows()}, true
+	}
+	return Verdict{Allowed: c.allows(), Rule: c.asWritten(text, rules, rs.counted)}, true
 }
 
 // bestWithin returns the rule of rules that comes first in compareRules
