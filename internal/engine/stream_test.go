@@ -545,3 +545,54 @@ func TestStreamHostileFamilies(t *testing.T) {
 		}
 	}
 }
+
+// runPrefix and literalOf, which disallowRun reads each value with, agree
+// with slow twins on random values of the bytes that matter to them
+// (every stop byte of a simple value, bytes >= 0x80, '*' and '$'), at
+// every length and alignment.
+func TestRunPrefixAndLiteral(t *testing.T) {
+	bytesOf := []byte{'/', 'a', 'b', '*', '$', '%', '#', ' ', '\t', '\n', '\r', 0, 0x7F, 0x80, 0xA3, 0xA5, 0xE9, 0xFF, '~', '!'}
+	reference.EachChooser(23, 20000, 64, func(_ int, c *reference.Chooser) {
+		b := make([]byte, c.Pick(40))
+		for i := range b {
+			b[i] = bytesOf[c.Pick(len(bytesOf))]
+			if c.Pick(2) == 0 {
+				b[i] = "/ab*$"[c.Pick(5)]
+			}
+		}
+		s := string(b)
+		k, high := runPrefix(s)
+		wantK, wantHigh := 0, false
+		for wantK < len(s) && (s[wantK] >= 0x80 || simpleValueByte[s[wantK]]) {
+			wantHigh = wantHigh || s[wantK] >= 0x80
+			wantK++
+		}
+		if k != wantK || high != wantHigh {
+			t.Fatalf("runPrefix(%q) = %d, %v; want %d, %v", s, k, high, wantK, wantHigh)
+		}
+		// literalOf on such a value, against a path that shares some of
+		// its first bytes.
+		pat := s[:k]
+		path := pat[:c.Pick(len(pat)+1)] + "/ab*$"[:c.Pick(6)]
+		lit, whole := literalOf(pat, path)
+		prefix, wantWhole := literalPrefix(pat)
+		for h := 0; h < len(prefix); h++ {
+			if prefix[h] >= 0x80 {
+				// The wire form of a byte >= 0x80 differs: only the
+				// bytes before it are compared.
+				prefix, wantWhole = prefix[:h], false
+				break
+			}
+		}
+		wantLit := len(prefix)
+		if !strings.HasPrefix(path, prefix) {
+			wantLit = -1
+		}
+		if wantLit < 0 {
+			wantWhole = false
+		}
+		if lit != wantLit || whole != wantWhole {
+			t.Fatalf("literalOf(%q, %q) = %d, %v; want %d, %v", pat, path, lit, whole, wantLit, wantWhole)
+		}
+	})
+}
