@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/seed50c7eacc/robotstxt/internal/swar"
+
 // A path that a wildcard pattern matches holds every literal byte of the
 // pattern, and every two literal bytes that are adjacent in the pattern
 // (within one piece between stars) adjacent in the path, as RFC 9309
@@ -120,7 +122,12 @@ func (pp *pathPairs) fitsBackward(pattern string) bool {
 				break
 			}
 			if b >= 0x80 {
+				// A run of them (a non-ASCII word), eight at a time.
 				wire += 3
+				for i >= 8 && swar.Load64At(pattern, i-8)&swar.HighBits == swar.HighBits {
+					wire += 24
+					i -= 8
+				}
 				next = 0x100
 				continue
 			}

@@ -16,7 +16,9 @@ import (
 // start, cannot come in order. Patterns are in wire form and, with bytes
 // >= 0x80, in compact form.
 func TestPathPairsAdmits(t *testing.T) {
-	pieces := []string{"a", "b", "ab", "ba", "/", "*", "*", "$", "%", "%2F", "%C3%A9", "é", "\xff", "bcd", "xyz", "."}
+	// Runs of bytes >= 0x80 longer than eight, which admits passes over a
+	// word at a time.
+	pieces := []string{"a", "b", "ab", "ba", "/", "*", "*", "$", "%", "%2F", "%C3%A9", "é", "\xff", "bcd", "xyz", ".", "ééééé", "\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8\xf7"}
 	ruledOut, byOrder, backOnly, forwardOnly, matched := 0, 0, 0, 0, 0
 	reference.EachChooser(17, 40000, 64, func(_ int, c *reference.Chooser) {
 		var b strings.Builder
@@ -29,7 +31,7 @@ func TestPathPairsAdmits(t *testing.T) {
 		for n := c.Pick(12); n > 0; n-- {
 			b.WriteString(c.From(pieces[:5]))
 			if c.Pick(3) == 0 {
-				b.WriteString(c.From([]string{"xy", "z", "%C3%A9", "%2F", "cd", "$"}))
+				b.WriteString(c.From([]string{"xy", "z", "%C3%A9", "%2F", "cd", "$", "%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9", "%FF%FE%FD%FC%FB%FA%F9%F8%F7"}))
 			}
 		}
 		path := b.String()
