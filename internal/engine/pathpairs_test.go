@@ -45,6 +45,9 @@ func TestPathPairsAdmits(t *testing.T) {
 					t.Fatalf("admits(%q) on path %q = false, but the pattern matches", p, path)
 				}
 			}
+			if pp.lacksLastPair(p) && got {
+				t.Fatalf("lacksLastPair(%q) on path %q, but admits", p, path)
+			}
 			if want := admitsTwin(p, path); got != want {
 				t.Fatalf("admits(%q) on path %q = %v, the twin says %v", p, path, got, want)
 			}

@@ -236,7 +236,7 @@ func (s *stream) matches(pattern, path string, pairs *pathPairs) (matched bool, 
 	switch {
 	case whole:
 		return true, streamEnd
-	case pairs != nil && !pairs.admits(pattern):
+	case pairs != nil && (pairs.lacksLastPair(pattern) || !pairs.admits(pattern)):
 		// It cannot match. admits reads at most the pattern, so that
 		// ruling rules out costs at most a pass over the file: it is not
 		// charged.
@@ -315,7 +315,23 @@ func (s *stream) disallowRun(gr *parse.Grouper, path string, pairs *pathPairs) (
 	for ; parse.DisallowAt(body, pos); n++ {
 		const offset = 10 // "disallow: "
 		rest := body[pos+offset:]
-		k, high := runPrefix(rest[:min(len(rest), parse.MaxLineBytes-offset)])
+		// runPrefix, inlined for the words that are whole within the line
+		// cap (hostile values are a word or two): it is called for the
+		// rest, from the start.
+		k, high := 0, false
+		for {
+			if k+8 > len(rest) || k+8 > parse.MaxLineBytes-offset {
+				k, high = runPrefix(rest[:min(len(rest), parse.MaxLineBytes-offset)])
+				break
+			}
+			w := swar.Load64At(rest, k)
+			if stops := runStops(w); stops != 0 {
+				t := bits.TrailingZeros64(stops)
+				k, high = k+t/8, high || w&swar.HighBits&(1<<t-1) != 0
+				break
+			}
+			k, high = k+8, high || w&swar.HighBits != 0
+		}
 		if k == len(rest) || rest[k] != '\n' || offset+k+1 >= parse.MaxLineBytes {
 			break // not the end of the value, or the line: disallowLine reads it
 		}
@@ -328,10 +344,10 @@ func (s *stream) disallowRun(gr *parse.Grouper, path string, pairs *pathPairs) (
 				s.take(streamMatch{n: len(pat), line: line + n + 1, raw: pat})
 			}
 		} else if high {
-			if pairs.admits(pat) {
+			if !pairs.lacksLastPair(pat) && pairs.admits(pat) {
 				break // ruleLine escapes it and matches
 			}
-		} else if s.wants(len(pat), false) && pairs.admits(pat) {
+		} else if s.wants(len(pat), false) && !pairs.lacksLastPair(pat) && pairs.admits(pat) {
 			matched, r := s.matches(pat, path, pairs)
 			if r != streamEnd {
 				gr.PassRules(pos, n)
@@ -375,12 +391,7 @@ func runPrefix(s string) (k int, high bool) {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
 		w := swar.Load64(s, i)
-		// simplePrefix's tests of the bytes below 0x80 (m is w's low seven
-		// bits of each byte), not flagging bytes >= 0x80.
-		m := w &^ swar.HighBits
-		stop := (^(m + 0x5F*swar.LowBits) | (m + 0x01*swar.LowBits) |
-			(m+0x5D*swar.LowBits)&^(m+0x5C*swar.LowBits) | (m+0x5B*swar.LowBits)&^(m+0x5A*swar.LowBits)) &^ w & swar.HighBits
-		if stop != 0 {
+		if stop := runStops(w); stop != 0 {
 			t := bits.TrailingZeros64(stop) // the stop byte's high bit
 			seen |= w & swar.HighBits & (1<<t - 1)
 			return i + t/8, seen != 0
@@ -396,6 +407,16 @@ func runPrefix(s string) (k int, high bool) {
 		}
 	}
 	return i, seen != 0
+}
+
+// runStops returns the high bit of each byte of w, eight bytes of a
+// value, that runPrefix stops at: simplePrefix's tests of the bytes below
+// 0x80 (m is w's low seven bits of each byte), not flagging bytes >=
+// 0x80.
+func runStops(w uint64) uint64 {
+	m := w &^ swar.HighBits
+	return (^(m + 0x5F*swar.LowBits) | (m + 0x01*swar.LowBits) |
+		(m+0x5D*swar.LowBits)&^(m+0x5C*swar.LowBits) | (m+0x5B*swar.LowBits)&^(m+0x5A*swar.LowBits)) &^ w & swar.HighBits
 }
 
 // literalDiffers reports whether one of the first n plain bytes of the

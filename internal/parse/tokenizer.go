@@ -255,7 +255,7 @@ func (t *Tokenizer) PlainDisallow() (rest string, offset int, ok bool) {
 // len(body).
 func DisallowAt(body string, pos int) bool {
 	return len(body)-pos >= 16 && swar.Load64At(body, pos)|0x2020202020202020 == wordDisallow &&
-		body[pos+8] == ':' && body[pos+9] == ' ' && body[pos+10] > ' '
+		swar.Load64At(body, pos+8)&0xFFFF == ':'|' '<<8 && body[pos+10] > ' '
 }
 
 // NextByte returns the first byte not yet read, or 0 at the end of the
