@@ -102,7 +102,14 @@ func sortRules(dst, src []compiledRule, text string) {
 // sortCompact is sortRules for more than sortInPlaceMax rules, some in
 // compact form: their ranks are found once, into a scratch array.
 func sortCompact(dst, src []compiledRule, text string) {
-	ranks := make([]int32, len(src))
+	// The ranks and counts of usual sets fit on the stack.
+	var rankBuf, countBuf [256]int32
+	ranks := rankBuf[:0]
+	if len(src) <= len(rankBuf) {
+		ranks = rankBuf[:len(src)]
+	} else {
+		ranks = make([]int32, len(src))
+	}
 	maxLen := 0
 	for i := range src {
 		p := src[i].priority(text)
@@ -115,7 +122,12 @@ func sortCompact(dst, src []compiledRule, text string) {
 		return
 	}
 	base := int32(2 * (maxPatternLen - maxLen))
-	count := make([]int32, 2*maxLen+3)
+	var count []int32
+	if n := 2*maxLen + 3; n <= len(countBuf) {
+		count = countBuf[:n]
+	} else {
+		count = make([]int32, n)
+	}
 	for _, k := range ranks {
 		count[k-base+1]++
 	}
