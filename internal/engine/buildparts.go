@@ -14,9 +14,11 @@ import (
 // wildcard rules out), and from the second question on the compile is
 // done in parts, as the index of a large rule set is built
 // (indexbuild.go): each question after the first does one part before it
-// streams, whatever GOMAXPROCS is, and no goroutine of the engine's does
-// any, so that no work outlives a call. The compiled form answers from
-// the question that completes it on. A file asked once is never compiled.
+// streams (reading buildPartWork bytes of lines, or, once they are all
+// read, finishing), whatever GOMAXPROCS is, and no goroutine of the
+// engine's does any, so that no work outlives a call. The compiled form
+// answers from the question that completes it on. A file asked once is
+// never compiled.
 
 // A partialBuild is a compile in parts under way: the builder and where
 // it is in the file.
