@@ -220,10 +220,11 @@ func medianDuration(ds []time.Duration) time.Duration {
 //	  --collect-atstart=no --toggle-collect='*countedQuestion' --dump-after='*countedQuestion' \
 //	  --toggle-collect='*countedMarker' --dump-after='*countedMarker' \
 //	  --callgrind-out-file=/tmp/q.out /tmp/root.test -test.run '^TestQuestionInstructions$' -test.v
-//	for f in $(ls /tmp/q.out.* | sort -t. -k3 -n); do grep -m1 '^summary' $f; done
+//	for f in $(ls /tmp/q.out.* | sort -t. -k3 -n); do if grep -q 'Trigger:.*countedMarker' $f; then echo; else grep -m1 '^summary' $f | cut -d' ' -f2 | tr '\n' ' '; fi; done; echo
 //
-// prints one count a question, in order, each family's after a count of
-// a few instructions (countedMarker).
+// prints one line a family and path size, in the order the test prints
+// them: the count of each of its questions (a dump of countedMarker, by
+// its trigger, starts each line).
 const latencyCountEnv = "ROBOTSTXT_LATENCY_COUNT"
 
 // TestQuestionInstructions asks the questions whose instructions
