@@ -104,7 +104,7 @@ func sortRules(dst, src []compiledRule, text string) {
 func sortCompact(dst, src []compiledRule, text string) {
 	// The ranks and counts of usual sets fit on the stack.
 	var rankBuf, countBuf [256]int32
-	ranks := rankBuf[:0]
+	var ranks []int32
 	if len(src) <= len(rankBuf) {
 		ranks = rankBuf[:len(src)]
 	} else {
