@@ -63,20 +63,6 @@ func (pp *pathPairs) reset(path string) {
 	}
 }
 
-// admits reports whether a path with pp's bytes and pairs may match
-// pattern, in wire or compact form: false only when a literal byte below
-// 0x80 of the pattern, or a pair of such bytes adjacent within one of its
-// pieces, is not in the path, or when its pieces cannot occur in order
-// (see fitsBackward and inOrder). Bytes >= 0x80 of a compact pattern
-// stand for three bytes in wire form, and are not tested but as the
-// escape's first and last bytes. The pattern is read once from its end,
-// where the rules of a hostile set differ most, testing its bytes, pairs
-// and pieces' places together; a pattern that passes is read once more
-// from its start (inOrder).
-func (pp *pathPairs) admits(pattern string) bool {
-	return pp.fitsBackward(pattern) && pp.inOrder(trimAnchor(pattern))
-}
-
 // lacksLastPair reports whether the pattern's last two literal bytes
 // that are adjacent in one piece, found among its last five bytes (before
 // a final '$', and before a last piece of one byte) of a pattern of five
@@ -101,31 +87,30 @@ func (pp *pathPairs) lacksLastPair(pattern string) bool {
 	return pp.pairs[k>>6]&(1<<(k&63)) == 0
 }
 
-// trimAnchor returns pattern without a final '$', which is an anchor, not
-// a byte (a '$' elsewhere is a literal byte).
-func trimAnchor(pattern string) string {
-	if n := len(pattern); n > 0 && pattern[n-1] == '$' {
-		return pattern[:n-1]
-	}
-	return pattern
-}
-
-// fitsBackward reports whether the bytes and pairs of pattern are in the
-// path, and its pieces may occur in it in order, placed from the last:
-// the last piece ends at the path's end if the pattern ends with '$', else
-// at the latest where its last byte last occurs; each piece before ends
-// at the latest where the next one starts, or where its own last byte
-// last occurs if that is earlier, and its last byte must occur before
-// that end; every piece starts within the path. Each bound only ever
-// falls beyond where a match would end the piece, so a pattern that
-// matches is never ruled out.
-func (pp *pathPairs) fitsBackward(pattern string) bool {
+// admits reports whether a path with pp's bytes and pairs may match
+// pattern, in wire or compact form: false only when a literal byte below
+// 0x80 of the pattern, or a pair of such bytes adjacent within one of its
+// pieces, is not in the path, or when its pieces cannot occur in order.
+// Bytes >= 0x80 of a compact pattern stand for three bytes in wire form,
+// and are not tested but as the escape's last byte. The pattern is read
+// once from its end, where the rules of a hostile set differ most,
+// testing its bytes, pairs and the pieces' places together: the last
+// piece ends at the path's end if the pattern ends with '$', else at the
+// latest where its last byte last occurs; each piece before ends at the
+// latest where the next one starts, or where its own last byte last
+// occurs if that is earlier, and its last byte must occur before that
+// end; every piece starts within the path. Each bound only ever falls
+// beyond where a match would end the piece, so a pattern that matches is
+// never ruled out. A pattern that passes is read once more, from its
+// start (inOrder).
+func (pp *pathPairs) admits(pattern string) bool {
 	i := len(pattern) - 1
 	anchored := i >= 0 && pattern[i] == '$'
 	if anchored {
 		i--
 	}
-	limit := int32(pp.n) // the latest end of the piece read next
+	body := pattern[:i+1] // without a final '$', for inOrder
+	limit := int32(pp.n)  // the latest end of the piece read next
 	for i >= 0 {
 		c := uint(pattern[i])
 		if c == '*' {
@@ -184,7 +169,7 @@ func (pp *pathPairs) fitsBackward(pattern string) bool {
 			return false
 		}
 	}
-	return true
+	return pp.inOrder(body)
 }
 
 // upperHexDigits are the digits of an escape in wire form.
