@@ -100,10 +100,12 @@ package engine
 //	hostile file              instructions for 500 KiB (about 200 a
 //	                          line, and about 100 for the pairs' test
 //	                          of a wildcard line the last pair does not
-//	                          rule out); at most 11.4 M with a compile
-//	                          part, 3-8 M once compiled while its index
-//	                          is built in parts (TestQuestionInstructions,
-//	                          BENCHMARKS.md)
+//	                          rule out); at most 11.2 M with a compile
+//	                          part, 3-10 M once compiled while its index
+//	                          is built in parts, whose first parts are
+//	                          the slowest by time: fewer instructions a
+//	                          ns (TestQuestionInstructions,
+//	                          BenchmarkSlowestQuestion, BENCHMARKS.md)
 //
 // Memory kept per byte of input (BenchmarkRetainedStates): 1.059 loaded;
 // 1.208 with one scoped set (12 bytes a rule, about 200 a set), 1.229
