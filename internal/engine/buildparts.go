@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/seed50c7eacc/robotstxt/internal/parse"
+import (
+	"math"
+
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
+)
 
 // A file whose groups that apply to an agent are too large for a scoped
 // set (tooLarge: tens of thousands of rules, as in the hostile files of
@@ -10,20 +14,24 @@ import "github.com/seed50c7eacc/robotstxt/internal/parse"
 // wildcard rules out), and from the second question on the compile is
 // done in parts, as the index of a large rule set is built
 // (indexbuild.go): each question after the first does one part before it
-// streams, whatever GOMAXPROCS is, and no goroutine of the engine's does
-// any, so that no work outlives a call. The compiled form answers from
-// the question that completes it on. A file asked once is never compiled.
+// streams (reading buildPartWork bytes of lines, or, once they are all
+// read, finishing), whatever GOMAXPROCS is, and no goroutine of the
+// engine's does any, so that no work outlives a call. The compiled form
+// answers from the question that completes it on. A file asked once is
+// never compiled.
 
 // A partialBuild is a compile in parts under way: the builder and where
 // it is in the file.
 type partialBuild struct {
-	b  *builder
-	gr parse.Grouper
+	b    *builder
+	gr   parse.Grouper
+	read bool // every line read: finish is left
 }
 
 // buildStep does the next part of compiling f, reading at most about work
-// bytes of lines, or finishing once every line is read, and reports
-// whether f is compiled. f.mu must be held.
+// bytes of lines, or finishing once every line is read (in a part of its
+// own unless work is math.MaxInt, the whole compile), and reports whether
+// f is compiled. f.mu must be held.
 func (f *File) buildStep(work int) (built bool) {
 	if f.isBuilt() {
 		return true
@@ -43,8 +51,19 @@ func (f *File) buildStep(work int) (built bool) {
 		p.gr = p.b.startReading(body, f.isTooLarge())
 		f.parts = p
 	}
-	if !p.b.readLines(&p.gr, work) {
-		return false
+	if !p.read {
+		if !p.b.readLines(&p.gr, work) {
+			return false
+		}
+		p.read = true
+		if work < math.MaxInt {
+			// Finishing is a part of its own (making a compiled rule of
+			// each of tens of thousands of hostile rules, sorting them:
+			// 5 M instructions), which the question that completes it
+			// follows with a scan of the rules; the last lines read and a
+			// stream would pass that.
+			return false
+		}
 	}
 	p.b.finish(f)
 	p.b.release()

@@ -91,8 +91,9 @@ func TestBuildInParts(t *testing.T) {
 // A file whose groups that apply are too large for a scoped set answers
 // every question as the reference model does while it is compiled in
 // parts. With one CPU, each question after the first does a part, so that
-// it is compiled after at most a part a question, whatever the goroutine
-// that does the other parts did; the copy is then dropped. A file asked
+// it is compiled after at most a part a question (the parts that read
+// the lines, then the one that finishes), whatever the goroutine that
+// does the other parts did; the copy is then dropped. A file asked
 // once is not compiled. Rules compiles it at once.
 func TestLargeFileCompiledInParts(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
@@ -102,8 +103,8 @@ func TestLargeFileCompiledInParts(t *testing.T) {
 	if lines := strings.Count(string(body), "\n"); lines <= maxScopedLines || len(body) > maxSize {
 		t.Fatalf("%d lines, %d bytes: not too large for a scoped set, or past the size limit", lines, len(body))
 	}
-	parts := (len(body) + buildPartWork - 1) / buildPartWork // the last one finishes
-	questions := 1 + parts                                   // the first does no part
+	parts := (len(body)+buildPartWork-1)/buildPartWork + 1 // reading, then finishing
+	questions := 1 + parts                                 // the first does no part
 	f := load(body)
 	ref := reference.New(body)
 	urls := []string{"/abx", "/c/d", "/a", "/cab", "/qz", "/q/x"}

@@ -32,17 +32,23 @@ type indexItem struct {
 // An indexBuild is the building of a ruleIndex, which can be done in
 // parts: a question on a large fresh rule set can then pay for a bounded
 // part of the building and answer by scanning, rather than wait for all
-// of it (see lazyIndex.stepThenScan). The parts: newIndexBuild finds and
-// sorts the rules' literal prefixes; each step reads the rules of the
-// distinct prefixes in order, making their window filters, until it has
-// done a given amount of work; number numbers the windows; finish writes
-// the records. newRuleIndex does them all at once.
+// of it (see lazyIndex.stepThenScan). The parts: newIndexBuild finds the
+// rules' literal prefixes, wireStep writes those of compact rules in wire
+// form, prepare sorts them; each step reads the rules of the distinct
+// prefixes in order, making their window filters, until it has done a
+// given amount of work; number numbers the windows; finish writes the
+// records. newRuleIndex does them all at once.
 type indexBuild struct {
 	compiled []compiledRule
 	text     string
 	wire     string // the wire form of the compact rules' prefixes
 	items    []indexItem
-	idx      *ruleIndex
+	// wireBuf is wire being written by wireStep, up to the item at
+	// wireAt; wired is set once it is written.
+	wireBuf []byte
+	wireAt  int
+	wired   bool
+	idx     *ruleIndex
 
 	wild     []wildRule
 	starts   []int      // of each entry's rules in wild
@@ -86,8 +92,9 @@ func (b *indexBuild) complete() *ruleIndex {
 	return b.finish()
 }
 
-// newIndexBuild starts the index of compiled: it finds and sorts the
-// literal prefixes, the first part of the building.
+// newIndexBuild starts the index of compiled: it finds the literal
+// prefixes, the first part of the building. The wire form of the compact
+// rules' prefixes is written by wireStep.
 func newIndexBuild(compiled []compiledRule, text string) *indexBuild {
 	b := &indexBuild{compiled: compiled, text: text}
 	items := make([]indexItem, len(compiled))
@@ -99,39 +106,57 @@ func newIndexBuild(compiled []compiledRule, text string) *indexBuild {
 		if c.info&ruleCompact != 0 {
 			items[i].fromWire, compact = true, true
 			wireLen += compactWireLen(p)
-		}
-	}
-	if compact {
-		// Written once, sized once, and never changed: the prefixes are
-		// views of it (a hostile set's is a megabyte).
-		wirePrefixes := make([]byte, 0, wireLen)
-		for i := range items {
-			it := &items[i]
-			if it.fromWire {
-				off := len(wirePrefixes)
-				wirePrefixes = appendWire(wirePrefixes, spanOf(text, it.off, it.n))
-				it.off, it.n = uint32(off), uint32(len(wirePrefixes)-off)
-			}
-		}
-		b.wire = swar.String(wirePrefixes)
-	}
-	for i := range items {
-		it := &items[i]
-		if it.fromWire {
-			it.key = prefixKey(b.prefixOf(it))
 			continue
 		}
 		// The string block's padding makes 8 bytes readable at any
 		// pattern; the bytes past the prefix are cleared.
-		it.key = loadKey(text, it.off) & (^uint64(0) << (8 * (8 - min(it.n, 8))))
+		items[i].key = loadKey(text, c.off) & (^uint64(0) << (8 * (8 - min(len(p), 8))))
 	}
 	b.items = items
+	if compact {
+		// Written once, sized once, and never changed: the prefixes are
+		// views of it (a hostile set's is a megabyte).
+		b.wireBuf = make([]byte, 0, wireLen)
+	} else {
+		b.wired = true
+	}
 	return b
+}
+
+// wireStep writes the wire form of the compact rules' prefixes, from the
+// item at b.wireAt on, up to about work bytes, and their keys; it
+// reports whether every one is written. A hostile set's (12,000 rules of
+// 28 bytes >= 0x80) took 7 M instructions at once: a step of its own,
+// in parts of indexStepWork.
+func (b *indexBuild) wireStep(work int64) (wired bool) {
+	start := len(b.wireBuf)
+	for ; b.wireAt < len(b.items) && int64(len(b.wireBuf)-start) < work; b.wireAt++ {
+		if it := &b.items[b.wireAt]; it.fromWire {
+			off := len(b.wireBuf)
+			b.wireBuf = appendWire(b.wireBuf, spanOf(b.text, it.off, it.n))
+			it.off, it.n = uint32(off), uint32(len(b.wireBuf)-off)
+		}
+	}
+	if b.wireAt < len(b.items) {
+		return false
+	}
+	b.wire = swar.String(b.wireBuf)
+	b.wireBuf = nil
+	for i := range b.items {
+		if it := &b.items[i]; it.fromWire {
+			it.key = prefixKey(b.prefixOf(it))
+		}
+	}
+	b.wired = true
+	return true
 }
 
 // prepare sorts the items and sizes what the steps fill: the second part
 // of a building, after newIndexBuild's.
 func (b *indexBuild) prepare() {
+	if !b.wired {
+		b.wireStep(1<<63 - 1) // what is left of it
+	}
 	items := b.items
 	b.sortItems()
 	wildCount := 0

@@ -85,7 +85,8 @@ func (l *lazyIndex) stepThenScan(path string) (pos int32, ok bool) {
 
 // buildPart does the next part of a building in parts, with l.mu held,
 // and reports whether the index is built. The parts: the rules' literal
-// prefixes (newIndexBuild), their sort (prepare), the steps that read the
+// prefixes (newIndexBuild), those of compact rules in wire form
+// (wireStep), their sort (prepare), the steps that read the
 // rules, the windows numbered, the records written a part at a time;
 // each of the bounded ones does about indexStepWork.
 func (l *lazyIndex) buildPart() (built bool) {
@@ -94,6 +95,8 @@ func (l *lazyIndex) buildPart() (built bool) {
 		return true
 	case b == nil:
 		l.steps = newIndexBuild(l.compiled, l.text)
+	case !b.wired:
+		b.wireStep(indexStepWork)
 	case !b.prepared:
 		b.prepare()
 	case !b.done:
@@ -177,7 +180,7 @@ func (l *lazyIndex) scanRules(path string, from int, spent, budget int64, pairs 
 		}
 		if c.info&ruleWild != 0 {
 			pattern := c.pattern(l.text)
-			if pairs != nil && !pairs.admits(pattern) {
+			if pairs != nil && (pairs.lacksLastPair(pattern) || !pairs.admits(pattern)) {
 				// The rule cannot match (pathpairs.go). admits reads at
 				// most the pattern, so a question's scan reads at most the
 				// string block: charged as the first bytes of a match.

@@ -12,10 +12,11 @@ import (
 // stack buffers) by compiling the file, as a File answers them, and the
 // others by the stream, as the compiled file does.
 func TestAllowedOnce(t *testing.T) {
-	// Wildcard rules of the path's bytes, which its pairs do not rule
-	// out: each costs the path, about 1 KiB, of the budget.
-	wild := "user-agent: *\n" + strings.Repeat("disallow: /*a$\n", streamWildBudget/1024+1)
-	path := "/" + strings.Repeat("a", 1018) + "b"
+	// Wildcard rules of the path's bytes, pairs and last byte, which they
+	// do not rule out but which do not match (the path ends "aab"): each
+	// costs the path, about 1 KiB, of the budget.
+	wild := "user-agent: *\n" + strings.Repeat("disallow: /*bab$\n", streamWildBudget/1024+1)
+	path := "/ab" + strings.Repeat("a", 1014) + "b"
 	// A pattern whose wire form is one byte past half the stack buffer.
 	wire := pathBufSize/2 + 1
 	long := "/" + strings.Repeat("é", (wire-1)/6) + strings.Repeat("x", (wire-1)%6)

@@ -12,11 +12,14 @@ import (
 // the pieces in order), and rules out exactly the patterns a slow twin of
 // its definition does: some literal byte below 0x80, or pair of such
 // bytes adjacent within a piece, that the path lacks, or pieces whose
-// first bytes cannot come in order. Patterns are in wire form and, with bytes
+// last bytes, placed from the end, or whose first bytes, placed from the
+// start, cannot come in order. Patterns are in wire form and, with bytes
 // >= 0x80, in compact form.
 func TestPathPairsAdmits(t *testing.T) {
-	pieces := []string{"a", "b", "ab", "ba", "/", "*", "*", "$", "%", "%2F", "%C3%A9", "é", "\xff", "bcd", "xyz", "."}
-	ruledOut, byOrder, matched := 0, 0, 0
+	// Runs of bytes >= 0x80 longer than eight, which admits passes over a
+	// word at a time.
+	pieces := []string{"a", "b", "ab", "ba", "/", "*", "*", "$", "%", "%2F", "%C3%A9", "é", "\xff", "bcd", "xyz", ".", "ééééé", "\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8\xf7"}
+	ruledOut, byOrder, backOnly, forwardOnly, matched := 0, 0, 0, 0, 0
 	reference.EachChooser(17, 40000, 64, func(_ int, c *reference.Chooser) {
 		var b strings.Builder
 		for n := 1 + c.Pick(6); n > 0; n-- {
@@ -28,7 +31,7 @@ func TestPathPairsAdmits(t *testing.T) {
 		for n := c.Pick(12); n > 0; n-- {
 			b.WriteString(c.From(pieces[:5]))
 			if c.Pick(3) == 0 {
-				b.WriteString(c.From([]string{"xy", "z", "%C3%A9", "%2F", "cd", "$"}))
+				b.WriteString(c.From([]string{"xy", "z", "%C3%A9", "%2F", "cd", "$", "%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9", "%FF%FE%FD%FC%FB%FA%F9%F8%F7"}))
 			}
 		}
 		path := b.String()
@@ -42,6 +45,9 @@ func TestPathPairsAdmits(t *testing.T) {
 					t.Fatalf("admits(%q) on path %q = false, but the pattern matches", p, path)
 				}
 			}
+			if pp.lacksLastPair(p) && got {
+				t.Fatalf("lacksLastPair(%q) on path %q, but admits", p, path)
+			}
 			if want := admitsTwin(p, path); got != want {
 				t.Fatalf("admits(%q) on path %q = %v, the twin says %v", p, path, got, want)
 			}
@@ -49,19 +55,28 @@ func TestPathPairsAdmits(t *testing.T) {
 				ruledOut++
 				if pairsTwin(p, path) {
 					byOrder++
+					back, forward := backTwin(p, path), orderTwin(strings.TrimSuffix(p, "$"), path)
+					if !back && forward {
+						backOnly++
+					}
+					if back && !forward {
+						forwardOnly++
+					}
 				}
 			}
 		}
 	})
-	if ruledOut == 0 || byOrder == 0 || matched < 1000 {
-		t.Fatalf("%d patterns matched, %d ruled out, %d by their order alone: too few to test", matched, ruledOut, byOrder)
+	if ruledOut == 0 || byOrder == 0 || backOnly == 0 || forwardOnly == 0 || matched < 1000 {
+		t.Fatalf("%d patterns matched, %d ruled out, %d by their order alone (%d from the end only, %d from the start only): too few to test",
+			matched, ruledOut, byOrder, backOnly, forwardOnly)
 	}
-	t.Logf("%d patterns matched, %d ruled out, %d by their order alone", matched, ruledOut, byOrder)
+	t.Logf("%d patterns matched, %d ruled out, %d by their order alone (%d from the end only, %d from the start only)",
+		matched, ruledOut, byOrder, backOnly, forwardOnly)
 }
 
 // admitsTwin is admits by its definition, with the strings package.
 func admitsTwin(pattern, path string) bool {
-	return pairsTwin(pattern, path) && orderTwin(strings.TrimSuffix(pattern, "$"), path)
+	return pairsTwin(pattern, path) && backTwin(pattern, path) && orderTwin(strings.TrimSuffix(pattern, "$"), path)
 }
 
 // pairsTwin: every literal byte below 0x80, and pair of them within a
@@ -102,6 +117,42 @@ func orderTwin(pattern, path string) bool {
 			pos = max(pos, first)
 		}
 		if pos += len(wire); pos > len(path) {
+			return false
+		}
+	}
+	return true
+}
+
+// backTwin: the pieces fit in the path in order, placed from the last:
+// the last ends at the path's end after a final '$' (its last byte the
+// path's), else each ends at the latest where the next one starts, or
+// where its last byte (in wire form) last occurs if that is earlier, that
+// byte occurring before the end; each starts within the path.
+func backTwin(pattern, path string) bool {
+	anchored := strings.HasSuffix(pattern, "$")
+	pieces := strings.Split(strings.TrimSuffix(pattern, "$"), "*")
+	limit := len(path)
+	for k := len(pieces) - 1; k >= 0; k-- {
+		piece := pieces[k]
+		if piece == "" {
+			anchored = false
+			continue
+		}
+		wire := string(appendWire(nil, piece))
+		c := wire[len(wire)-1]
+		end := limit
+		if anchored {
+			if limit == 0 || path[limit-1] != c || strings.LastIndexByte(path, c) != limit-1 {
+				return false
+			}
+			anchored = false
+		} else {
+			if first := strings.IndexByte(path, c); first < 0 || first >= limit {
+				return false
+			}
+			end = min(limit, strings.LastIndexByte(path, c)+1)
+		}
+		if limit = end - len(wire); limit < 0 {
 			return false
 		}
 	}

@@ -22,9 +22,13 @@ package engine
 //	           so that a set takes 112 bytes and 8 a rule.
 //	Large      the groups that apply to an agent hold more than
 //	           maxScopedLines lines and would take more than the copy
-//	           (tooLarge): questions stream over the copy (stream.go) while
-//	           each question after the first compiles buildPartWork more
-//	           bytes of the whole file (buildparts.go).
+//	           (tooLarge): questions stream over the copy (stream.go: a
+//	           run of disallow lines is read in one loop, disallowRun,
+//	           each wildcard rule first tested against the path's bytes
+//	           and pairs from its end, pathpairs.go) while each question
+//	           after the first compiles buildPartWork more bytes of the
+//	           whole file, and the next one finishes the compile, a part
+//	           of its own (buildparts.go).
 //	Compiling  a Scoped file of compileWholeBytes or more, asked
 //	           compileWholeAfter questions: each later question compiles
 //	           buildPartWork more bytes (buildparts.go), then answers from
@@ -39,8 +43,9 @@ package engine
 // Large when the new agent's groups are too large; every state goes to
 // Compiled at a fifth agent, at Groups, Fields, Sitemaps or Compile, for a
 // blanket disallow, when a streamed question gives up (its wildcard work
-// passes streamWildBudget), or when the last part of a compile in parts
-// is done (Large or Compiling). Scoped goes to Compiling at the
+// passes streamWildBudget), or when the last part of a compile in parts,
+// the one that finishes it after those that read the lines, is done
+// (Large or Compiling). Scoped goes to Compiling at the
 // compileWholeAfter-th question, counting those with a scoped set, of a
 // file of compileWholeBytes or more. Nothing ever leaves Compiled.
 //
@@ -92,12 +97,18 @@ package engine
 //	                          24,000 hostile wildcard rules, in parts
 //	                          of indexStepWork (0.2-0.7 ms)
 //	compile part              buildPartWork bytes: about 1.3 M
-//	                          instructions on the hostile files
-//	a question of a Large     a stream over the copy: 13-22 M
-//	hostile file              instructions for 500 KiB (the pairs'
-//	                          test of each wildcard line, pathpairs.go,
-//	                          is half); 4-12 M once compiled while its
-//	                          index is built in parts (TestQuestionInstructions)
+//	                          instructions on the hostile files; the
+//	                          finishing part 2-5 M
+//	a question of a Large     a stream over the copy: 6-10 M
+//	hostile file              instructions for 500 KiB (about 200 a
+//	                          line, and about 100 for the pairs' test
+//	                          of a wildcard line the last pair does not
+//	                          rule out); at most 11.2 M with a compile
+//	                          part, 3-10 M once compiled while its index
+//	                          is built in parts, whose first parts are
+//	                          the slowest by time: fewer instructions a
+//	                          ns (TestQuestionInstructions,
+//	                          BenchmarkSlowestQuestion, BENCHMARKS.md)
 //
 // Memory kept per byte of input (BenchmarkRetainedStates): 1.055 loaded;
 // 1.147 with one scoped set (8 bytes a rule, 112 a set), after 1 or 10
@@ -209,16 +220,22 @@ const (
 	stepwiseRules = 4096
 
 	// indexStepWork is the work of one step of a stepwise building (see
-	// ruleBuildWork), and of one part of writing its records: 0.2-0.7 ms
-	// of CPU on the hostile families (256 KiB took up to 1.3 ms, beside a
-	// scan of up to 1 ms in the same question).
+	// ruleBuildWork), of one part of writing its records, and the bytes
+	// of one part of writing the wire form of compact prefixes
+	// (wireStep: non-ascii's 1 MB of them at once took 7 M instructions,
+	// a part 1.5 M): 0.2-0.7 ms of CPU on the hostile families (256 KiB
+	// took up to 1.3 ms, beside a scan of up to 1 ms in the same
+	// question).
 	indexStepWork = 128 << 10
 
 	// buildPartWork is how many bytes of the file a part of a compile in
-	// parts reads: a few tenths of a millisecond of tokenizing and
-	// building on the hostile files, whose questions stream in about a
-	// millisecond each; the compile of 500 KiB is done by the fifth
-	// question.
+	// parts reads: about 1.3 M instructions of tokenizing and building on
+	// the hostile files, whose questions stream in 6-10 M; the lines of
+	// 500 KiB are read by the ninth question, and the tenth finishes the
+	// compile (2-5 M: a compiled rule of each line, their sort) and
+	// scans the compiled rules (3-6 M). Half as much would take 0.65 M
+	// off the slowest questions, the streams of parts 2 to 9, and add
+	// eight streams to a file asked sixteen times.
 	buildPartWork = 64 << 10
 
 	// A file of compileWholeBytes or more is compiled whole, a part of

@@ -49,8 +49,18 @@ func sortRules(dst, src []compiledRule, text string) {
 	// linear when patterns are short, as they almost always are.
 	maxLen, compact := 0, false
 	for i := range src {
-		maxLen = max(maxLen, src[i].priority(text))
-		compact = compact || src[i].info&ruleCompact != 0
+		if src[i].info&ruleCompact != 0 {
+			compact = true
+			break
+		}
+		maxLen = max(maxLen, int(src[i].n))
+	}
+	if compact {
+		// The wire length of a compact pattern counts its bytes >= 0x80:
+		// found once a rule (thousands of non-ASCII hostile rules took
+		// three passes over their patterns).
+		sortCompact(dst, src, text)
+		return
 	}
 	if maxLen > 8*len(src) {
 		copy(dst, src)
@@ -66,10 +76,6 @@ func sortRules(dst, src []compiledRule, text string) {
 		count = counts[:n]
 	} else {
 		count = make([]int32, n)
-	}
-	if compact {
-		countingSort(dst, src, count, func(c *compiledRule) int { return sortRank(c, text) - base })
-		return
 	}
 	// No pattern in compact form: the ranks of plainRank, inlined. Rules
 	// already in order (a file of one long run of rules of one length and
@@ -95,17 +101,43 @@ func sortRules(dst, src []compiledRule, text string) {
 	}
 }
 
-// countingSort writes src to dst ordered by key, stably, with count (zero,
-// one longer than the largest key plus one) as scratch.
-func countingSort(dst, src []compiledRule, count []int32, key func(*compiledRule) int) {
+// sortCompact is sortRules for more than sortInPlaceMax rules, some in
+// compact form: their ranks are found once, into a scratch array.
+func sortCompact(dst, src []compiledRule, text string) {
+	// The ranks and counts of usual sets fit on the stack.
+	var rankBuf, countBuf [256]int32
+	var ranks []int32
+	if len(src) <= len(rankBuf) {
+		ranks = rankBuf[:len(src)]
+	} else {
+		ranks = make([]int32, len(src))
+	}
+	maxLen := 0
 	for i := range src {
-		count[key(&src[i])+1]++
+		p := src[i].priority(text)
+		maxLen = max(maxLen, p)
+		ranks[i] = int32(rankOf(p, src[i].info))
+	}
+	if maxLen > 8*len(src) {
+		copy(dst, src)
+		slices.SortStableFunc(dst, func(a, b compiledRule) int { return compareRules(a, b, text) })
+		return
+	}
+	base := int32(2 * (maxPatternLen - maxLen))
+	var count []int32
+	if n := 2*maxLen + 3; n <= len(countBuf) {
+		count = countBuf[:n]
+	} else {
+		count = make([]int32, n)
+	}
+	for _, k := range ranks {
+		count[k-base+1]++
 	}
 	for k := 1; k < len(count); k++ {
 		count[k] += count[k-1]
 	}
 	for i := range src {
-		k := key(&src[i])
+		k := ranks[i] - base
 		dst[count[k]] = src[i]
 		count[k]++
 	}

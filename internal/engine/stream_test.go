@@ -119,10 +119,13 @@ func TestStreamBudget(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("user-agent: *\n")
 	for i := range 2000 {
-		b.WriteString("disallow: /*" + strings.Repeat("a", 1+i%7) + "$\n")
+		b.WriteString("disallow: /*b" + strings.Repeat("a", 1+i%7) + "q$\n")
 	}
 	body := b.String()
-	url := "/" + strings.Repeat("a", 1000) + "q"
+	// Each rule's bytes, pairs and last byte are the path's, in an order
+	// they allow, but none matches: the rules' 'b' is followed by 1 to 7
+	// a's and the 'q', the path's by 1,001 a's.
+	url := "/ba" + strings.Repeat("a", 1000) + "q"
 	if _, ok := streamVerdict(body, "x", url); ok {
 		t.Fatal("streamVerdict matched 2,000 wildcard rules against a 1 KB path")
 	}
@@ -357,14 +360,17 @@ func TestStreamLimits(t *testing.T) {
 	derived := func(dir int) string { // an allow whose directory is dir bytes long
 		return "/*" + strings.Repeat("a", dir-3) + "/index.html"
 	}
-	// Rules of the path's bytes, which the path's pairs do not rule out,
-	// but which do not match it.
+	// Rules of the path's bytes, pairs and last byte, in an order the
+	// path's bytes allow, which the path's pairs do not rule out but
+	// which do not match it (its last three bytes are "aab").
 	budgetFile := func(rules int) string {
-		return "user-agent: *\n" + strings.Repeat("disallow: /*a$\n", rules)
+		return "user-agent: *\n" + strings.Repeat("disallow: /*bab$\n", rules)
 	}
-	// Each wildcard rule costs its path and pattern: 1020 + 4 bytes; once
+	// Each wildcard rule costs its path and pattern: 1018 + 6 bytes; once
 	// the path's pairs are read (after pairsAfter), they cost as one rule.
-	budgetPath := "/" + strings.Repeat("a", 1018) + "b"
+	budgetPath := "/ab" + strings.Repeat("a", 1014) + "b"
+	// The rules ruled out are asked with a path of one 'b', at its end.
+	ruledOutPath := "/" + strings.Repeat("a", 1018) + "b"
 	tests := []struct {
 		name, body, url string
 		streams         bool
@@ -376,10 +382,10 @@ func TestStreamLimits(t *testing.T) {
 		{"derived pattern past half the buffer", "user-agent: *\ndisallow: /\nallow: " + derived(half) + "\n", "/x" + strings.Repeat("a", half-3) + "/", false, 3},
 		{"wildcards spend the budget", budgetFile(streamWildBudget/1024 - 1), budgetPath, true, 0},
 		{"wildcards overspend the budget", budgetFile(streamWildBudget / 1024), budgetPath, false, 0},
-		{"wildcards ruled out by the path's pairs cost nothing", "user-agent: *\n" + strings.Repeat("disallow: /*ba\n", 100000), budgetPath, true, 0},
-		{"wildcards ruled out by the path's bytes cost nothing", "user-agent: *\n" + strings.Repeat("disallow: /*q\n", 100000), budgetPath, true, 0},
-		{"wildcards ruled out by the order of the path's bytes cost nothing", "user-agent: *\n" + strings.Repeat("disallow: /*b*a\n", 100000), budgetPath, true, 0},
-		{"plain patterns cost no budget", "user-agent: *\n" + strings.Repeat("disallow: /b\n", 10000), budgetPath, true, 0},
+		{"wildcards ruled out by the path's pairs cost nothing", "user-agent: *\n" + strings.Repeat("disallow: /*ba\n", 100000), ruledOutPath, true, 0},
+		{"wildcards ruled out by the path's bytes cost nothing", "user-agent: *\n" + strings.Repeat("disallow: /*q\n", 100000), ruledOutPath, true, 0},
+		{"wildcards ruled out by the order of the path's bytes cost nothing", "user-agent: *\n" + strings.Repeat("disallow: /*b*a\n", 100000), ruledOutPath, true, 0},
+		{"plain patterns cost no budget", "user-agent: *\n" + strings.Repeat("disallow: /b\n", 10000), ruledOutPath, true, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -538,4 +544,55 @@ func TestStreamHostileFamilies(t *testing.T) {
 			}
 		}
 	}
+}
+
+// runPrefix and literalOf, which disallowRun reads each value with, agree
+// with slow twins on random values of the bytes that matter to them
+// (every stop byte of a simple value, bytes >= 0x80, '*' and '$'), at
+// every length and alignment.
+func TestRunPrefixAndLiteral(t *testing.T) {
+	bytesOf := []byte{'/', 'a', 'b', '*', '$', '%', '#', ' ', '\t', '\n', '\r', 0, 0x7F, 0x80, 0xA3, 0xA5, 0xE9, 0xFF, '~', '!'}
+	reference.EachChooser(23, 20000, 64, func(_ int, c *reference.Chooser) {
+		b := make([]byte, c.Pick(40))
+		for i := range b {
+			b[i] = bytesOf[c.Pick(len(bytesOf))]
+			if c.Pick(2) == 0 {
+				b[i] = "/ab*$"[c.Pick(5)]
+			}
+		}
+		s := string(b)
+		k, high := runPrefix(s)
+		wantK, wantHigh := 0, false
+		for wantK < len(s) && (s[wantK] >= 0x80 || simpleValueByte[s[wantK]]) {
+			wantHigh = wantHigh || s[wantK] >= 0x80
+			wantK++
+		}
+		if k != wantK || high != wantHigh {
+			t.Fatalf("runPrefix(%q) = %d, %v; want %d, %v", s, k, high, wantK, wantHigh)
+		}
+		// literalOf on such a value, against a path that shares some of
+		// its first bytes.
+		pat := s[:k]
+		path := pat[:c.Pick(len(pat)+1)] + "/ab*$"[:c.Pick(6)]
+		lit, whole := literalOf(pat, path)
+		prefix, wantWhole := literalPrefix(pat)
+		for h := 0; h < len(prefix); h++ {
+			if prefix[h] >= 0x80 {
+				// The wire form of a byte >= 0x80 differs: only the
+				// bytes before it are compared.
+				prefix, wantWhole = prefix[:h], false
+				break
+			}
+		}
+		wantLit := len(prefix)
+		if !strings.HasPrefix(path, prefix) {
+			wantLit = -1
+		}
+		if wantLit < 0 {
+			wantWhole = false
+		}
+		if lit != wantLit || whole != wantWhole {
+			t.Fatalf("literalOf(%q, %q) = %d, %v; want %d, %v", pat, path, lit, whole, wantLit, wantWhole)
+		}
+	})
 }

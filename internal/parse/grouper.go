@@ -86,6 +86,24 @@ func (g *Grouper) PassRuleTo(end int) {
 	g.hasRules = true
 }
 
+// RuleRun returns the body and where its next line starts, for a caller
+// that reads the disallow lines that follow itself, as PlainDisallow's
+// callers do (see DisallowAt), and then passes over them with PassRules.
+// ok is false while no group is open, when PlainDisallow reports false.
+func (g *Grouper) RuleRun() (body string, pos int, ok bool) {
+	return g.tok.body, g.tok.pos, g.group >= 0
+}
+
+// PassRules passes over the n lines from the next one up to pos, which
+// the caller read after RuleRun, each a disallow line PlainDisallow would
+// report, ending in LF: the open group then has a rule, if n > 0.
+func (g *Grouper) PassRules(pos, n int) {
+	if n > 0 {
+		g.tok.PassLinesTo(pos, n)
+		g.hasRules = true
+	}
+}
+
 // Body returns the body read, where a line's KeyAt and ValueAt are.
 func (g *Grouper) Body() string { return g.tok.body }
 

@@ -232,7 +232,9 @@ func (t *Tokenizer) passLines() bool {
 // line is not consumed either way.
 func (t *Tokenizer) PlainDisallow() (rest string, offset int, ok bool) {
 	s := t.body[t.pos:]
-	// Most disallow lines start "Disallow: " and then their value.
+	// Most disallow lines start "Disallow: " and then their value (as
+	// DisallowAt tells, written out here: the compiler then knows s is
+	// long enough).
 	if len(s) >= 16 && swar.Load64At(s, 0)|0x2020202020202020 == wordDisallow && s[8] == ':' && s[9] == ' ' && s[10] > ' ' {
 		return s[10:], 10, true
 	}
@@ -246,6 +248,16 @@ func (t *Tokenizer) PlainDisallow() (rest string, offset int, ok bool) {
 	}
 	i = skipBlanks(s, i+1)
 	return s[i:], i, true
+}
+
+// DisallowAt reports whether the line that starts at body[pos] starts as
+// most disallow lines do: "disallow" in any case, ": ", and a value whose
+// first byte is above ' ', 10 bytes after pos (PlainDisallow reports the
+// line); and at least 16 bytes are left from pos. pos must be at most
+// len(body).
+func DisallowAt(body string, pos int) bool {
+	return len(body)-pos >= 16 && swar.Load64At(body, pos)|0x2020202020202020 == wordDisallow &&
+		swar.Load64At(body, pos+8)&0xFFFF == ':'|' '<<8 && body[pos+10] > ' '
 }
 
 // NextByte returns the first byte not yet read, or 0 at the end of the
@@ -297,6 +309,14 @@ func nonZero(w uint64) uint64 {
 // blankBits has bit c set for each byte c that is white space within a
 // line: ' ', '\t', '\v' and '\f'.
 const blankBits uint64 = 1<<' ' | 1<<'\t' | 1<<'\v' | 1<<'\f'
+
+// PassLinesTo passes over the n lines from the next one up to pos, where
+// the line after them starts, which the caller has read as PlainDisallow
+// reports them, each ending in LF (see Grouper.RuleRun). They are counted.
+func (t *Tokenizer) PassLinesTo(pos, n int) {
+	t.lines += n
+	t.pos = pos
+}
 
 // PassLine passes over the next line without tokenizing it; it is
 // counted. The line must not be empty.

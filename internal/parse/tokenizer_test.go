@@ -441,6 +441,44 @@ func TestPlainDisallow(t *testing.T) {
 	}
 }
 
+// DisallowAt reports exactly the lines PlainDisallow reads at offset 10
+// that are "disallow" in any case, ": " and a value whose first byte is
+// above ' ', with 16 bytes or more left; a Grouper's RuleRun and PassRules pass over such lines as
+// PassRuleTo does, counting them.
+func TestDisallowAtAndPassRules(t *testing.T) {
+	lines := []string{
+		"Disallow: /abcdefgh\n", "disallow: /*xyz\nallow: /a\n", "DISALLOW: /abcde\r\n", "Disallow:  /abcdefgh\n",
+		"Disallow:\t/abcdefgh\n", "Disallow-: /abcdefgh\n", "Disallow: \n/abcdefgh\n", "Disallow: /a\n", "Disallow: /abcdef",
+		"Disallow /abcdefgh\n", "Disallow:: /abcdefgh\n", "Disallow: \x00abcdefgh\n", " Disallow: /abcdefgh\n",
+	}
+	for _, line := range lines {
+		body := "x\n" + line // DisallowAt reads from where a line starts
+		tok := NewTokenizer(body)
+		tok.PassLine()
+		_, offset, plain := tok.PlainDisallow()
+		want := plain && offset == 10 && len(line) >= 16 && line[8:10] == ": " && line[10] > ' '
+		if got := DisallowAt(body, 2); got != want {
+			t.Errorf("DisallowAt(%q) = %v; PlainDisallow: offset %d, %v", line, got, offset, plain)
+		}
+	}
+	body := "user-agent: *\ndisallow: /*abcd\nDisallow: /*efgh\nallow: /x\n"
+	g := NewGrouper(body)
+	var l Grouped
+	g.Next(&l) // the user-agent line opens a group
+	b, pos, ok := g.RuleRun()
+	if !ok || b != body || pos != len("user-agent: *\n") {
+		t.Fatalf("RuleRun = %d, %v; want %d, true", pos, ok, len("user-agent: *\n"))
+	}
+	end := strings.Index(body, "allow: /x")
+	g.PassRules(end, 2)
+	if g.Lines() != 3 || !g.Next(&l) || l.Num != 4 || l.Kind != KeyAllow || !l.GroupHasRules {
+		t.Fatalf("after PassRules: %d lines, next line %d kind %d, group has rules %v; want 3, 4, allow, true", g.Lines(), l.Num, l.Kind, l.GroupHasRules)
+	}
+	if fresh := NewGrouper(body); func() bool { _, _, ok := fresh.RuleRun(); return ok }() {
+		t.Error("RuleRun before any group reported ok")
+	}
+}
+
 // Whatever ends a line (LF, CR or CR LF) and however it was read (Next,
 // an empty line, PassLineTo), the next line starts where PlainDisallow and
 // NextByte look: a file of CR LF pairs takes the shortcut on every
