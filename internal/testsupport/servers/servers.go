@@ -36,7 +36,7 @@ func Find(t testing.TB, name, pkg, untested string, places ...string) string {
 		"##  SKIPPED: %s is not installed.\n"+
 		"##  Untested: %s.\n"+
 		"##  Install it: "+
-"apt-get install -y %s\n"+
+		"apt-get install -y %s\n"+
 		"#####################################################################", name, untested, pkg)
 	return ""
 }
