@@ -242,7 +242,31 @@ const (
 	// the work; the bytes spent streaming are then lost, but they are
 	// bounded too.
 	streamWildBudget = 64 << 10
+
+	// A file of sparseMinBytes or more with no user-agent line, whose
+	// lines are sparseLineBytes long or more on average, is compiled
+	// whole at its first question, after the scoped pass that finds it
+	// has no group (compileSparse): its copy is dropped. Such files are
+	// HTML pages served as robots.txt, of a few long lines, whose
+	// compiled form keeps the values of a few lines that look like
+	// directives, nothing else. On the corpus, three files (0.3 MB of
+	// its 8.7) keep 240 to 7,024 bytes compiled where their copy and
+	// empty set kept 16-197 KB; compiling them costs less than the
+	// scoped pass that found them (0.2 ns a byte and about 100 a line:
+	// 36 us against 55 us for 191 KB in 27 lines). At 256 bytes a line
+	// six more files would be, and keep 0.08 bytes a byte less, but
+	// their compile costs twice their scoped pass, and parse + 1 check
+	// 7 % more.
+	sparseMinBytes  = 8 << 10
+	sparseLineBytes = 1 << 10
 )
+
+// compileSparse reports whether a file of size bytes in lines lines, that
+// names no agent, is compiled whole at its first question rather than
+// kept with an empty scoped set (see sparseMinBytes).
+func compileSparse(size, lines int) bool {
+	return size >= sparseMinBytes && size >= sparseLineBytes*lines
+}
 
 // The tuning of the structures themselves: how the index is built and
 // searched. They change how fast a step is, not which step is taken.
