@@ -36,6 +36,11 @@ type builder struct {
 	fieldLines   []scopedField // the fields of a scoped set (see scoped.go)
 	scopedFields []Field       // and its fields
 	agentBits    uint64        // agentBits of every product token a scoped set's pass read
+	// The lines a scoped set's pass read, the whole file's when it read
+	// to the end, and whether one was a user-agent line (see
+	// compileSparse).
+	scopedLines  int
+	scopedAgents bool
 }
 
 // A span is a string of builder.text.

@@ -281,9 +281,9 @@ type firstQuestion struct {
 
 // scope compiles the rule set of agent alone from body, the file's
 // padded copy (see File.Load), publishes it and returns it; nil when
-// maxScopedAgents agents are published, or the set would be too large
-// (f.tooLarge is then set), for the caller to stream or compile the whole
-// file. first, if not nil, is answered from the set before it is
+// maxScopedAgents agents are published, when the set would be too large
+// (f.tooLarge is then set), or when the file is to be compiled whole
+// (compileSparse), for the caller to stream or compile the whole file. first, if not nil, is answered from the set before it is
 // published. An agent no group names, when the set of such agents is
 // published already, gets that set, found by a pass over the file's
 // user-agent lines alone (namesAgent), and first is left unanswered.
@@ -327,15 +327,21 @@ func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 
 // compileScoped compiles the rule set of agent alone from body, as scope
 // publishes it, and answers first (if not nil) from it; nil when the set
-// would be too large (f.tooLarge is then set).
+// would be too large (f.tooLarge is then set), or when the file names no
+// agent and is to be compiled whole (compileSparse).
 func (f *File) compileScoped(body, agent string, first *firstQuestion) *scopedSet {
 	s := &scopedSet{}
 	b := builders.Get().(*builder)
 	named, ok := b.scopedRules(&s.rules, body, agent)
-	agents := b.agentBits
+	agents, sparse := b.agentBits, ok && !b.scopedAgents && compileSparse(len(body), b.scopedLines)
 	b.release()
 	if !ok {
 		f.markTooLarge()
+		return nil
+	}
+	if sparse {
+		// No group: the caller compiles the whole file, which keeps
+		// little of it (see compileSparse).
 		return nil
 	}
 	s.agentBits = agents

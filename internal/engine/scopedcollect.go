@@ -55,7 +55,7 @@ type scopedField struct {
 // after it is of such a group (a group's user-agent lines all come before
 // its rules).
 func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
-	b.compiled, b.fieldLines, b.agentBits = b.compiled[:0], b.fieldLines[:0], 0
+	b.compiled, b.fieldLines, b.agentBits, b.scopedAgents = b.compiled[:0], b.fieldLines[:0], 0, false
 	gr := parse.NewGrouper(body)
 	gr.ReadSpans()
 	var l parse.Grouped
@@ -149,6 +149,7 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 		num = l.Num
 		switch l.Role {
 		case parse.RoleAgent:
+			b.scopedAgents = true
 			if l.NewGroup {
 				if !applies {
 					b.fieldLines = b.fieldLines[:start]
@@ -207,6 +208,7 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 	if !applies {
 		b.fieldLines = b.fieldLines[:start]
 	}
+	b.scopedLines = gr.Lines()
 	if named && cut > 0 {
 		// The rules of the "*" groups read before the first group naming
 		// the agent do not apply.
