@@ -35,8 +35,7 @@ func Find(t testing.TB, name, pkg, untested string, places ...string) string {
 	t.Skipf("\n#####################################################################\n"+
 		"##  SKIPPED: %s is not installed.\n"+
 		"##  Untested: %s.\n"+
-		"##  Install it: "+
-		"apt-get install -y %s\n"+
+		"##  Install it: apt-get install -y %s\n"+
 		"#####################################################################", name, untested, pkg)
 	return ""
 }
