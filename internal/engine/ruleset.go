@@ -123,6 +123,12 @@ func (rs *RuleSet) decideURL(url string) *compiledRule {
 	if len(rs.compiled) == 0 {
 		return nil
 	}
+	// A set whose first rule in deciding order matches every path (most
+	// often a lone "disallow: /" for a crawler the file shuts out) is
+	// decided by it whatever the URL: its path is not looked for.
+	if c := &rs.compiled[0]; c.matchesEveryPath(rs.text) {
+		return c
+	}
 	path, n, rewrite := findPath(url)
 	if !rewrite {
 		return rs.decide(path)
