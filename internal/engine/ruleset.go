@@ -129,6 +129,9 @@ func (rs *RuleSet) decideURL(url string) *compiledRule {
 	if c := &rs.compiled[0]; c.matchesEveryPath(rs.text) {
 		return c
 	}
+	if path, ok := plainPath(url); ok {
+		return rs.decide(path)
+	}
 	path, n, rewrite := findPath(url)
 	if !rewrite {
 		return rs.decide(path)
