@@ -150,10 +150,6 @@ func (c *compiledRule) shortMatchesEveryPath(text string) bool {
 	return false
 }
 
-// maxEveryPathLen is the longest pattern matchesEveryPath reads: "/**$"
-// and longer runs of stars are rare enough to be matched as any other.
-const maxEveryPathLen = 4
-
 // everyPathPattern reports whether a wildcard pattern matches every path
 // that starts with '/': after an optional '/', only stars, at least one
 // before a final '$'.
