@@ -132,7 +132,14 @@ func (rs *RuleSet) decideURL(url string) *compiledRule {
 	if path, ok := plainPath(url); ok {
 		return rs.decide(path)
 	}
-	path, n, rewrite := findPath(url)
+	return rs.decideOtherURL(url)
+}
+
+// decideOtherURL is decideURL for a URL plainPath does not read: a call
+// of its own, so that the buffer a rewrite may need is not in the frame of
+// every question.
+func (rs *RuleSet) decideOtherURL(url string) *compiledRule {
+	path, n, rewrite := scanPath(url)
 	if !rewrite {
 		return rs.decide(path)
 	}
