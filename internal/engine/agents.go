@@ -18,36 +18,60 @@ import (
 // bits of the token's foldHash above them, which skip the other tokens
 // without reading them; 0 is an empty slot.
 
-// foldHash hashes s lower-cased (ASCII letters only), so that the names
-// equalFold finds equal hash alike.
+// foldHash hashes s so that the names equalFold finds equal hash alike:
+// each byte is read with its case bit set (see foldBits), which maps an
+// ASCII letter's two cases together. A name of up to 16 bytes, as most
+// agents are, is hashed by one 128-bit multiply of its first and last 8
+// bytes (which overlap), with no loop.
 func foldHash(s string) uint64 {
-	const m = 0x9E3779B97F4A7C15
-	h := uint64(len(s)) * m
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		h = (h ^ swar.Lower(swar.Load64(s, i))) * m
-		h ^= h >> 29
-	}
-	if i < len(s) {
-		var w uint64
-		switch {
-		case len(s) >= 8:
-			w = swar.Load64(s, len(s)-8) // the last 8 bytes, read again in part
-		case len(s) >= 4:
-			w = swar.LoadShort(s)
-		default:
-			for j := len(s) - 1; j >= 0; j-- {
-				w = w<<8 | uint64(s[j])
-			}
+	n := len(s)
+	var a, b uint64
+	switch {
+	case n > 16:
+		return longFoldHash(s)
+	case n >= 8:
+		a, b = swar.Load64(s, 0), swar.Load64(s, n-8)
+	case n >= 4:
+		a = swar.LoadShort(s)
+	default:
+		for j := n - 1; j >= 0; j-- {
+			a = a<<8 | uint64(s[j])
 		}
-		h = (h ^ swar.Lower(w)) * m
-		h ^= h >> 29
 	}
-	return h
+	// Each key has a byte without the case bit, so that neither factor
+	// is ever 0, whatever the name.
+	hi, lo := bits.Mul64((a|foldBits)^hashKey0, (b|foldBits)^hashKey1^uint64(n))
+	return hi ^ lo
 }
 
-// equalFold reports whether a lower-case token equals s lower-cased (ASCII
-// letters only).
+// longFoldHash is foldHash for names of more than 16 bytes.
+func longFoldHash(s string) uint64 {
+	h := uint64(len(s)) ^ hashKey0
+	i := 0
+	for ; i+8 < len(s); i += 8 {
+		hi, lo := bits.Mul64(h^(swar.Load64(s, i)|foldBits), hashKey1)
+		h = hi ^ lo
+	}
+	// The last 8 bytes, read again in part.
+	hi, lo := bits.Mul64(h^(swar.Load64(s, len(s)-8)|foldBits)^hashKey0, hashKey1)
+	return hi ^ lo
+}
+
+// The keys foldHash mixes names with: odd, and each with a byte whose case
+// bit is clear.
+const (
+	hashKey0 = 0xa0761d6478bd642f
+	hashKey1 = 0xe7037ed1a0b428db
+)
+
+// foldBits holds the bit that tells an ASCII letter's two cases apart,
+// in each byte.
+const foldBits = 0x2020202020202020
+
+// equalFold reports whether token, a lower-cased product token (bytes
+// a-z, '-' and '_', as parse.AgentToken makes them), equals s lower-cased
+// (ASCII letters only): eight bytes at a time, each of s's letter bytes
+// read with its case bit set (see foldEqual).
 func equalFold(token, s string) bool {
 	if len(token) != len(s) {
 		return false
@@ -56,14 +80,14 @@ func equalFold(token, s string) bool {
 	switch {
 	case n >= 8:
 		for i := 0; i+8 <= n; i += 8 { // agent names are often longer than eight bytes
-			if swar.Load64(token, i) != swar.Lower(swar.Load64(s, i)) {
+			if !foldEqual(swar.Load64(token, i), swar.Load64(s, i)) {
 				return false
 			}
 		}
 		// The last 8 bytes, read again in part.
-		return n%8 == 0 || swar.Load64(token, n-8) == swar.Lower(swar.Load64(s, n-8))
+		return n%8 == 0 || foldEqual(swar.Load64(token, n-8), swar.Load64(s, n-8))
 	case n >= 4:
-		return swar.LoadShort(token) == swar.Lower(swar.LoadShort(s))
+		return foldEqual(swar.LoadShort(token), swar.LoadShort(s))
 	}
 	for i := 0; i < n; i++ {
 		if token[i] != parse.LowerASCII(s[i]) {
@@ -72,6 +96,12 @@ func equalFold(token, s string) bool {
 	}
 	return true
 }
+
+// foldEqual reports whether the bytes of w equal those of t, bytes of a
+// lower-cased product token, lower-cased: where t holds a letter (its bits
+// 0x40 and 0x20 both set, which '-' and '_' never have) w's case bit is
+// set before the bytes are compared, elsewhere they must be equal.
+func foldEqual(t, w uint64) bool { return w|t&(t>>1)&foldBits == t }
 
 // indexTokens builds r.slots for r.tokens, which are distinct: at most half
 // the slots are full, so that probes stay short.
@@ -114,7 +144,7 @@ func (f *File) findToken(agent string) *agentToken {
 
 // An agentToken leads from a product token to its rule set.
 type agentToken struct {
-	name string // lower-cased
+	name string // lower-cased product token: bytes a-z, '-' and '_' (see equalFold)
 	set  int32  // index in File.sets
 }
 

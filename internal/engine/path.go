@@ -73,7 +73,7 @@ func indexPathStart(url string, from int) (int, bool) {
 	i := from
 	for i+8 <= len(url) { // eight bytes at a time: see swar.HasZeroByte
 		w := swar.Load64(url, i)
-		m := swar.HasZeroByte(w^swar.Repeat('/')) | swar.HasZeroByte(w^swar.Repeat('?')) | swar.HasZeroByte(w^swar.Repeat(';')) | swar.HasZeroByte(w^swar.Repeat('#'))
+		m := pathDelimiters(w)
 		if m == 0 {
 			i += 8
 			continue
@@ -108,10 +108,86 @@ func wirePath(url string, buf *[pathBufSize]byte) string {
 	return rewritePath(path, n, buf)
 }
 
+// plainPath returns the path of url when url starts with "https://" or
+// "http://" and its path starts with '/' and is in wire form with no byte
+// findPath would cut or rewrite: ok is false for every other URL, which
+// findPath then reads. It is findPath for the URLs a crawler mostly asks
+// about, in one pass of eight bytes at a time over the host, then the
+// path.
+func plainPath(url string) (path string, ok bool) {
+	if len(url) < 16 {
+		return "", false
+	}
+	i := len("https://")
+	if w := swar.Load64(url, 0); w != httpsScheme {
+		if w&^(0xFF<<56) != httpScheme { // the eighth byte is the host's
+			return "", false
+		}
+		i = len("http://")
+	}
+	// The host ends at the first '/', '?', ';' or '#' (see pathStart).
+	for {
+		if k := len(url) - i; k < 8 {
+			// The last k bytes, in the low bytes of the URL's last eight.
+			m := pathDelimiters(swar.Load64(url, len(url)-8)>>(8*(8-k))) & (1<<(8*k) - 1)
+			if m == 0 {
+				return "", false // no path
+			}
+			i += bits.TrailingZeros64(m) >> 3
+			break
+		}
+		if m := pathDelimiters(swar.Load64(url, i)); m != 0 {
+			i += bits.TrailingZeros64(m) >> 3
+			break
+		}
+		i += 8
+	}
+	if url[i] != '/' {
+		return "", false
+	}
+	path = url[i:]
+	// No byte below '&' (NUL, '#', '%' among them) or >= 0x80 (see
+	// pattern.WireLen): the path is as the matcher sees it.
+	j := 0
+	for ; j+8 <= len(path); j += 8 {
+		if wireCheck(swar.Load64(path, j)) != 0 {
+			return "", false
+		}
+	}
+	if k := len(path) - j; k > 0 {
+		// The last k bytes, in the low bytes of the URL's last eight (the
+		// host's bytes come before the path's).
+		if wireCheck(swar.Load64(url, len(url)-8)>>(8*(8-k)))&(1<<(8*k)-1) != 0 {
+			return "", false
+		}
+	}
+	return path, true
+}
+
+// pathDelimiters flags the bytes of w that end a host ('/', '?', ';' and
+// '#'); the lowest flag is the first. '/' and '?' differ in one bit
+// (0x10), which one test ignores, and the flags are masked once (see
+// swar.ZeroFlags): small enough to be inlined in the loops that call it.
+func pathDelimiters(w uint64) uint64 {
+	return (swar.ZeroFlags(w|swar.Repeat(0x10)^swar.Repeat('?')) | swar.ZeroFlags(w^swar.Repeat(';')) | swar.ZeroFlags(w^swar.Repeat('#'))) & swar.HighBits
+}
+
+// wireCheck flags the bytes of w below '&' or >= 0x80, which the wire
+// form may cut or rewrite (see pattern.WireLen).
+func wireCheck(w uint64) uint64 { return swar.HasLess(w, '%'+1) | w&swar.HighBits }
+
 // findPath returns the path of url, without its fragment and cut at a NUL,
 // and whether it must be rewritten: given a leading '/' or brought to wire
 // form, n bytes long once rewritten.
 func findPath(url string) (path string, n int, rewrite bool) {
+	if p, ok := plainPath(url); ok {
+		return p, len(p), false
+	}
+	return scanPath(url)
+}
+
+// scanPath is findPath for every URL.
+func scanPath(url string) (path string, n int, rewrite bool) {
 	path, prefixed := "/", false
 	if p := pathStart(url); p >= 0 {
 		path = url[p:]

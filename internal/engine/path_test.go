@@ -93,3 +93,46 @@ func TestWirePathAgainstReference(t *testing.T) {
 		}
 	}
 }
+
+// plainPath, findPath's fast path, finds what scanPath finds, and finds
+// it for every URL of the form it reads (an "https://" or "http://" URL of
+// at least 16 bytes whose path starts with '/' and holds no byte below
+// '&' or >= 0x80), on random URLs of such hosts and paths at every length
+// and alignment, and near misses.
+func TestPlainPathAgainstScan(t *testing.T) {
+	const hostBytes = "ab.-:9@/?;#"
+	const pathBytes = "/aZ.-_~=&?;:'()*+,$!% #\x00\x7f\x80\xff"
+	rng := rand.New(rand.NewPCG(11, 12))
+	word := func(alphabet string, n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+	for range 300000 {
+		scheme := []string{"https://", "http://", "https:/", "http:", "HTTPS://", "https://"}[rng.IntN(6)]
+		url := scheme + word(hostBytes, rng.IntN(24)) + word(pathBytes, rng.IntN(40))
+		if rng.IntN(2) == 0 {
+			// Mostly plain bytes, as most URLs are.
+			url = scheme + word("ab.", rng.IntN(24)) + "/" + word("/aZ.-_~=&?;", rng.IntN(40))
+		}
+		want, n, rewrite := scanPath(url)
+		got, ok := plainPath(url)
+		if ok && (got != want || n != len(want) || rewrite) {
+			t.Fatalf("plainPath(%q) = %q, scanPath finds %q (%d bytes, rewrite %v)", url, got, want, n, rewrite)
+		}
+		// What the URL itself starts with: "https:/" followed by "/" is "https://".
+		plain := false
+		for _, scheme := range []string{"https://", "http://"} {
+			if rest, found := strings.CutPrefix(url, scheme); found && len(url) >= 16 {
+				host := strings.IndexAny(rest, "/?;#")
+				plain = host >= 0 && rest[host] == '/' && !strings.ContainsFunc(rest[host:], func(r rune) bool { return r < '&' || r >= 0x80 })
+				break
+			}
+		}
+		if ok != plain {
+			t.Fatalf("plainPath(%q) ok = %v, want %v", url, ok, plain)
+		}
+	}
+}

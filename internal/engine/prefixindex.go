@@ -178,9 +178,9 @@ func (idx *prefixIndex) find(compiled []compiledRule, text, path string) int32 {
 		mid := int(uint(lo+hi) >> 1)
 		c := &compiled[entries[mid].rule]
 		// The string block's padding makes 8 bytes readable; the bytes
-		// past the pattern are cleared, so the keys order as the strings
-		// do when they differ.
-		ck := loadKey(text, c.off) & headMasks[min(c.n, 8)]
+		// past the pattern are cleared (a plain rule's head is min(n, 8)),
+		// so the keys order as the strings do when they differ.
+		ck := loadKey(text, c.off) & headMasks[c.head&15]
 		if ck < pk || ck == pk && c.pattern(text) <= path {
 			lo = mid + 1
 		} else {

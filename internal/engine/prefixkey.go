@@ -42,7 +42,7 @@ func requiredBytes(pattern string) uint32 {
 // strings.Compare does; when they are equal, the strings must be compared.
 func prefixKey(s string) uint64 {
 	if len(s) >= 8 {
-		return swar.Load64BE(s)
+		return swar.Load64BEAt(s, 0) // s has the 8 bytes: inlined, with no check
 	}
 	return shortPrefixKey(s)
 }

@@ -129,6 +129,41 @@ func (c *compiledRule) matchesFully(text, path string) bool {
 	return matchCompact(pattern, path)
 }
 
+// matchesEveryPath reports whether the rule's pattern, a span of text,
+// matches every path a URL can have: each starts with '/' (see findPath),
+// so the patterns "", "/", and those of stars after an optional '/', with
+// or without a final '$' after a star ("/*", "*", "/*$"), do. A set's
+// first rule is its longest: most are ruled out by their length, inlined.
+func (c *compiledRule) matchesEveryPath(text string) bool {
+	return c.n <= maxEveryPathLen && c.shortMatchesEveryPath(text)
+}
+
+// shortMatchesEveryPath is matchesEveryPath for a rule of at most
+// maxEveryPathLen bytes.
+func (c *compiledRule) shortMatchesEveryPath(text string) bool {
+	switch c.info & (ruleWild | ruleCompact) {
+	case 0:
+		return c.n == 0 || c.n == 1 && text[c.off] == '/'
+	case ruleWild:
+		return everyPathPattern(c.pattern(text))
+	}
+	return false
+}
+
+// everyPathPattern reports whether a wildcard pattern matches every path
+// that starts with '/': after an optional '/', only stars, at least one
+// before a final '$'.
+func everyPathPattern(p string) bool {
+	p = strings.TrimPrefix(p, "/")
+	if q, ok := strings.CutSuffix(p, "$"); ok {
+		if q == "" {
+			return false // "/$" and "$" match only "/" and ""
+		}
+		p = q
+	}
+	return strings.Trim(p, "*") == ""
+}
+
 // asWritten returns the rule as it stands in the file whose string block
 // is text. set is the rule's set, which holds the allow rule a derived rule
 // comes from; counted tells where the rule's line is (see line).

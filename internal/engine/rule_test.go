@@ -350,3 +350,52 @@ func TestLineAtAgainstTokenizer(t *testing.T) {
 		}
 	})
 }
+
+// matchesEveryPath, which lets a set's first rule decide without the path
+// being looked for, holds exactly for the patterns that match every path
+// a URL can have (each starts with '/'): checked against Google's matching
+// (matchPattern) on every pattern of up to five bytes over an alphabet of
+// the bytes that matter, against every such path of up to six bytes.
+func TestMatchesEveryPathAgainstMatching(t *testing.T) {
+	const alphabet = "/*$a"
+	var words func(n int) []string
+	words = func(n int) []string {
+		if n == 0 {
+			return []string{""}
+		}
+		var out []string
+		for _, w := range words(n - 1) {
+			out = append(out, w)
+			if len(w) == n-1 {
+				for _, c := range alphabet {
+					out = append(out, w+string(c))
+				}
+			}
+		}
+		return out
+	}
+	var paths []string
+	for _, w := range words(5) {
+		paths = append(paths, "/"+w)
+	}
+	for _, p := range words(5) {
+		text := p + strings.Repeat("\x00", textPadding)
+		c := newCompiledRule(p, 0, 0)
+		want := true
+		for _, path := range paths {
+			if !matchPattern(p, path) {
+				want = false
+				break
+			}
+		}
+		got := c.matchesEveryPath(text)
+		if got && !want {
+			t.Errorf("matchesEveryPath(%q) = true, but some path does not match", p)
+		}
+		// Every pattern of the family it recognizes, up to its length
+		// (others, such as "*/", may match every path unrecognized).
+		if family := strings.Trim(strings.TrimSuffix(strings.TrimPrefix(p, "/"), "$"), "*") == "" && len(p) <= maxEveryPathLen; want && family && !got {
+			t.Errorf("matchesEveryPath(%q) = false, but every path matches", p)
+		}
+	}
+}

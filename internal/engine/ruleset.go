@@ -127,7 +127,23 @@ func (rs *RuleSet) decideURL(url string) *compiledRule {
 	if len(rs.compiled) == 0 {
 		return nil
 	}
-	path, n, rewrite := findPath(url)
+	// A set whose first rule in deciding order matches every path (most
+	// often a lone "disallow: /" for a crawler the file shuts out) is
+	// decided by it whatever the URL: its path is not looked for.
+	if c := &rs.compiled[0]; c.matchesEveryPath(rs.text) {
+		return c
+	}
+	if path, ok := plainPath(url); ok {
+		return rs.decide(path)
+	}
+	return rs.decideOtherURL(url)
+}
+
+// decideOtherURL is decideURL for a URL plainPath does not read: a call
+// of its own, so that the buffer a rewrite may need is not in the frame of
+// every question.
+func (rs *RuleSet) decideOtherURL(url string) *compiledRule {
+	path, n, rewrite := scanPath(url)
 	if !rewrite {
 		return rs.decide(path)
 	}

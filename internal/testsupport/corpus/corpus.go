@@ -158,3 +158,42 @@ func Queries(file []byte) (agents, urls []string) {
 	}
 	return agents, urls
 }
+
+// ManyAgents returns the agents of the many-agent workload for one file:
+// the product tokens its user-agent lines name, in order of first
+// appearance, each once (ignoring case) and without "*"; each of them
+// followed by "/1.0", which Google compares whole with a line's token and
+// so never selects that group; then Googlebot, bingbot and UnknownBot,
+// each unless the file names it already.
+func ManyAgents(file []byte) []string {
+	var named []string
+	gr := parse.NewGrouper(string(file))
+	var l parse.Grouped
+	for gr.Next(&l) {
+		if l.Role != parse.RoleAgent {
+			continue
+		}
+		if t := parse.ProductToken(l.Value); t != "" && !containsFold(named, t) {
+			named = append(named, t)
+		}
+	}
+	agents := append([]string(nil), named...)
+	for _, n := range named {
+		agents = append(agents, n+"/1.0")
+	}
+	for _, a := range []string{"Googlebot", "bingbot", "UnknownBot"} {
+		if !containsFold(named, a) {
+			agents = append(agents, a)
+		}
+	}
+	return agents
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
