@@ -99,10 +99,7 @@ func (e *exploration) collapse(positions []int32, b bests) ([]int32, bests) {
 
 // priorityOf returns the priority of rule r of file f, -1 for none.
 func (e *exploration) priorityOf(f int, r int32) int {
-	if r < 0 {
-		return -1
-	}
-	return e.lists[f][r].priority()
+	return priorityIn(e.lists[f], r)
 }
 
 // pathTo returns the path that first reached state i.
@@ -219,35 +216,14 @@ func (e *exploration) prune(positions []int32, b bests) ([]int32, bool) {
 	}
 	relevant := func(k int32) bool {
 		for _, ref := range e.refs[k] {
-			r := &e.lists[ref.file][ref.idx]
-			if r.Allow {
-				if r.priority() >= maxAllow[ref.file] && r.priority() >= maxDis[ref.file] {
-					return true
-				}
-			} else if r.priority() > maxAllow[ref.file] && r.priority() >= maxDis[ref.file] {
+			if mayDecide(&e.lists[ref.file][ref.idx], maxAllow[ref.file], maxDis[ref.file]) {
 				return true
 			}
 		}
 		return false
 	}
-	out := positions[:0]
 	live := maxAllow[0] != maxAllow[1] || maxDis[0] != maxDis[1]
-	for i := 0; i < len(positions); {
-		k := e.a.pattern[positions[i]]
-		j := i
-		from := i // the last '*' reached: positions before it add nothing
-		for ; j < len(positions) && e.a.pattern[positions[j]] == k; j++ {
-			if e.a.kind[positions[j]] == posStar {
-				from = j
-			}
-		}
-		if relevant(k) {
-			out = append(out, positions[from:j]...)
-			live = live || e.delta[k]
-		}
-		i = j
-	}
-	return out, live
+	return e.a.keepPatterns(positions, relevant, e.delta, live)
 }
 
 // outranks reports whether rule a of file f decides over rule b (-1: no
@@ -504,4 +480,39 @@ func contains(s []int32, v int32) bool {
 		}
 	}
 	return false
+}
+
+// mayDecide reports whether rule r, still matching, could decide a path
+// over the best allow and disallow matched so far (their priorities; -1
+// for none): an allow must be at least as long as both, a disallow longer
+// than the allow and at least as long as the disallow.
+func mayDecide(r *Rule, maxAllow, maxDis int) bool {
+	if r.Allow {
+		return r.priority() >= maxAllow && r.priority() >= maxDis
+	}
+	return r.priority() > maxAllow && r.priority() >= maxDis
+}
+
+// keepPatterns keeps, of positions (grouped by pattern), those of the
+// patterns relevant reports, each from the last '*' reached (the positions
+// before it add nothing), and reports whether the state is live: live
+// already, or keeping a pattern that delta marks as held differently.
+func (a *automaton) keepPatterns(positions []int32, relevant func(int32) bool, delta []bool, live bool) ([]int32, bool) {
+	out := positions[:0]
+	for i := 0; i < len(positions); {
+		k := a.pattern[positions[i]]
+		j := i
+		from := i
+		for ; j < len(positions) && a.pattern[positions[j]] == k; j++ {
+			if a.kind[positions[j]] == posStar {
+				from = j
+			}
+		}
+		if relevant(k) {
+			out = append(out, positions[from:j]...)
+			live = live || delta[k]
+		}
+		i = j
+	}
+	return out, live
 }

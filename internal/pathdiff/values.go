@@ -270,36 +270,15 @@ func (e *valueExploration) prune(positions []int32, b bests, sums [2]valueSum) (
 			}
 		}
 		for _, ref := range e.vrefs[k] {
-			r := &e.rules[ref.file][ref.idx]
-			if r.Allow {
-				if r.priority() >= maxAllow[ref.file] && r.priority() >= maxDis[ref.file] {
-					return true
-				}
-			} else if r.priority() > maxAllow[ref.file] && r.priority() >= maxDis[ref.file] {
+			if mayDecide(&e.rules[ref.file][ref.idx], maxAllow[ref.file], maxDis[ref.file]) {
 				return true
 			}
 		}
 		return false
 	}
-	out := positions[:0]
 	live := e.opts.AlwaysDiffer || sums[0].val != sums[1].val ||
 		e.valueLen(0, sums[0].dec) != e.valueLen(1, sums[1].dec)
-	for i := 0; i < len(positions); {
-		k := e.a.pattern[positions[i]]
-		j := i
-		from := i
-		for ; j < len(positions) && e.a.pattern[positions[j]] == k; j++ {
-			if e.a.kind[positions[j]] == posStar {
-				from = j
-			}
-		}
-		if relevant(k) {
-			out = append(out, positions[from:j]...)
-			live = live || e.udelta[k]
-		}
-		i = j
-	}
-	return out, live
+	return e.a.keepPatterns(positions, relevant, e.udelta, live)
 }
 
 // key encodes a state.
