@@ -152,16 +152,22 @@ func word(allowed bool) string {
 
 // Describe describes the class of paths by patterns.
 func (c Change) Describe() string {
+	return describeClass(c.Matching, c.Except)
+}
+
+// describeClass names a class of paths by the patterns its paths match
+// and those that decide instead for some of them.
+func describeClass(matching, except []string) string {
 	var b strings.Builder
-	if len(c.Matching) == 0 {
+	if len(matching) == 0 {
 		b.WriteString("all paths")
 	} else {
 		b.WriteString("paths matching ")
-		b.WriteString(strings.Join(c.Matching, " and "))
+		b.WriteString(strings.Join(matching, " and "))
 	}
-	if len(c.Except) > 0 {
+	if len(except) > 0 {
 		b.WriteString(" but not ")
-		b.WriteString(strings.Join(c.Except, ", "))
+		b.WriteString(strings.Join(except, ", "))
 	}
 	return b.String()
 }

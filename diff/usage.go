@@ -272,19 +272,7 @@ type UsageChange struct {
 
 // Describe describes the class of paths by patterns.
 func (u UsageChange) Describe() string {
-	var b strings.Builder
-	if len(u.Matching) == 0 {
-		b.WriteString("all paths")
-	} else {
-		b.WriteString("paths matching ")
-		b.WriteString(strings.Join(u.Matching, " and "))
-	}
-	if len(u.Except) > 0 {
-		b.WriteString(" but not ")
-		b.WriteString(strings.Join(u.Except, ", "))
-	}
-	b.WriteString(" that both versions let it fetch")
-	return b.String()
+	return describeClass(u.Matching, u.Except) + " that both versions let it fetch"
 }
 
 // decidingLine returns the first of the longest Content-Usage lines of
