@@ -107,17 +107,7 @@ func newPrefixIndex(compiled []compiledRule, text string) *prefixIndex {
 			otherPos = append(otherPos, uint16(i))
 		}
 	}
-	// By pattern, then position: the first of equal patterns is the best.
-	slices.SortFunc(plain, func(a, b uint16) int {
-		pa, pb := compiled[a].pattern(text), compiled[b].pattern(text)
-		switch {
-		case pa < pb:
-			return -1
-		case pa > pb:
-			return 1
-		}
-		return int(a) - int(b)
-	})
+	sortByPattern(plain, compiled, text)
 	entries := make([]prefixSlot, 0, len(plain))
 	var stack []uint16 // the entries whose patterns start the current one, longest last
 	last := ""
@@ -160,6 +150,41 @@ func newPrefixIndex(compiled []compiledRule, text string) *prefixIndex {
 		idx.wild = w
 	}
 	return idx
+}
+
+// sortByPattern sorts plain, positions of plain rules of compiled, by
+// pattern as strings.Compare orders them, then by position: the first of
+// equal patterns is the best. Each pattern's first 16 bytes, packed
+// (keyPair), order most pairs without reading the patterns: comparing
+// the strings themselves took 9 % of parse + 100 checks
+// (BenchmarkParseCheckTwoAgents, pprof). The positions are sorted, not
+// the keys, which would move 24 bytes where a position moves 2.
+func sortByPattern(plain []uint16, compiled []compiledRule, text string) {
+	keys := make([][2]uint64, len(compiled))
+	for _, pos := range plain {
+		keys[pos] = keyPair(compiled[pos].pattern(text))
+	}
+	slices.SortFunc(plain, func(a, b uint16) int {
+		ka, kb := &keys[a], &keys[b]
+		switch {
+		case ka[0] != kb[0]:
+			return cmpUint64(ka[0], kb[0])
+		case ka[1] != kb[1]:
+			return cmpUint64(ka[1], kb[1])
+		}
+		if c := strings.Compare(compiled[a].pattern(text), compiled[b].pattern(text)); c != 0 {
+			return c
+		}
+		return int(a) - int(b)
+	})
+}
+
+// cmpUint64 compares a and b, which differ.
+func cmpUint64(a, b uint64) int {
+	if a < b {
+		return -1
+	}
+	return 1
 }
 
 func hasPrefix(s, prefix string) bool { return len(s) >= len(prefix) && s[:len(prefix)] == prefix }
