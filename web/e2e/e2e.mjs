@@ -271,6 +271,27 @@ async function served(page, url, wasmResponse) {
   check(revalidated === 304, `robotstxt.wasm with If-None-Match: status ${revalidated}, want 304`);
 }
 
+// lowContrast returns the visible elements matching sel whose text has
+// less than 4.5:1 contrast with the background behind it (WCAG AA).
+const lowContrast = (page, sel) => page.evaluate((sel) => {
+  const rgb = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const background = (e) => {
+    for (; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length === 3 || c[3] > 0) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  return [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length > 0).map((e) => {
+    const a = lum(rgb(getComputedStyle(e).color)), b = lum(background(e));
+    return { what: `${e.className || e.tagName} "${e.textContent.slice(0, 20)}"`, ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
+  }).filter((x) => x.ratio < 4.5);
+}, sel);
+
 const activeRow = (page) => page.evaluate(() => {
   const a = document.activeElement;
   return a && a.matches("tr.result") ? Number(a.dataset.index) : (a ? a.tagName + "#" + a.id : "none");
@@ -725,25 +746,7 @@ async function layout(page, url, width, height) {
     return { scrollWidth: se.scrollWidth, innerWidth: window.innerWidth, verdicts: verdicts.length, cut, heads };
   });
   // Text contrast of the audit and the verdicts: at least 4.5:1 (WCAG AA).
-  const low = await page.evaluate(() => {
-    const rgb = (c) => (c.match(/[\d.]+/g) || []).map(Number);
-    const lum = ([r, g, b]) => {
-      const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-    };
-    const background = (e) => {
-      for (; e; e = e.parentElement) {
-        const c = rgb(getComputedStyle(e).backgroundColor);
-        if (c.length === 3 || c[3] > 0) return c.slice(0, 3);
-      }
-      return [255, 255, 255];
-    };
-    const sel = ".verdict, #audit .rule, #audit .usage, #audit .restricts, #audit .badge, #audit .read-as, #audit td.purpose, .matrix .count, .chip, .note, .legend li, #audit-count, label, legend";
-    return [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length > 0).map((e) => {
-      const a = lum(rgb(getComputedStyle(e).color)), b = lum(background(e));
-      return { what: `${e.className || e.tagName} "${e.textContent.slice(0, 20)}"`, ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
-    }).filter((x) => x.ratio < 4.5);
-  });
+  const low = await lowContrast(page, ".verdict, #audit .rule, #audit .usage, #audit .restricts, #audit .badge, #audit .read-as, #audit td.purpose, .matrix .count, .chip, .note, .legend li, #audit-count, label, legend");
   check(low.length === 0, `${width}x${height}: text below 4.5:1 contrast: ${low.slice(0, 5).map((x) => `${x.what} ${x.ratio.toFixed(2)}`).join("; ")}`);
   check(m.scrollWidth <= m.innerWidth, `${width}x${height}: the page is ${m.scrollWidth} px wide in a ${m.innerWidth} px window`);
   check(m.verdicts > 100, `${width}x${height}: only ${m.verdicts} verdicts shown`);
@@ -899,25 +902,7 @@ async function compareView(page, url, width, height) {
   check(m.scrollWidth <= m.innerWidth, `compare ${width}: the page is ${m.scrollWidth} px wide in a ${m.innerWidth} px window`);
   check(width >= 1000 ? m.side : m.stacked, `compare ${width}: the editors are not ${width >= 1000 ? "side by side" : "stacked"}: ${JSON.stringify(m)}`);
   check(m.spill.length === 0, `compare ${width}: spilling out of their panel: ${m.spill.join(", ")}`);
-  const low = await page.evaluate(() => {
-    const rgb = (c) => (c.match(/[\d.]+/g) || []).map(Number);
-    const lum = ([r, g, b]) => {
-      const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-    };
-    const background = (e) => {
-      for (; e; e = e.parentElement) {
-        const c = rgb(getComputedStyle(e).backgroundColor);
-        if (c.length === 3 || c[3] > 0) return c.slice(0, 3);
-      }
-      return [255, 255, 255];
-    };
-    const sel = "#compare-view .verdict, #compare-view .note, .class-desc, .rules, button.witness, .view-tab, #compare-view label, #witness-table .group, .other-changes li";
-    return [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length > 0).map((e) => {
-      const a = lum(rgb(getComputedStyle(e).color)), b = lum(background(e));
-      return { what: `${e.className || e.tagName} "${e.textContent.slice(0, 20)}"`, ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
-    }).filter((x) => x.ratio < 4.5);
-  });
+  const low = await lowContrast(page, "#compare-view .verdict, #compare-view .note, .class-desc, .rules, button.witness, .view-tab, #compare-view label, #witness-table .group, .other-changes li");
   check(low.length === 0, `compare ${width}: text below 4.5:1 contrast: ${low.slice(0, 5).map((x) => `${x.what} ${x.ratio.toFixed(2)}`).join("; ")}`);
   const dir = path.join(here, "artifacts");
   fs.mkdirSync(dir, { recursive: true });
