@@ -127,9 +127,10 @@ package engine
 // 1.114 with one scoped set (8 bytes a rule, 112 a set), after 1 or 10
 // questions, the sparse files compiled (1.147 if not); 1.128 after 10
 // from two agents (two sets for 171 files of 2,132, a 32-byte name for
-// the second agent of every file); 0.87-0.89
-// after 100 questions (the large files compiled whole, the others' sets
-// indexed); 0.921 compiled, 0.978 with every asked set's index built.
+// the second agent of every file); 1.005-1.023
+// after 100 questions (the files of 256 KiB or more compiled whole, the
+// others' sets indexed); 0.921 compiled, 0.978 with every asked set's
+// index built.
 // A scoped set that would take more than the copy is not made (tooLarge).
 //
 // # The tuning table
@@ -255,15 +256,20 @@ const (
 	// A file of compileWholeBytes or more is compiled whole, a part of
 	// buildPartWork bytes a question, from its compileWholeAfter-th
 	// question that has a scoped set on: the compiled form then answers,
-	// and the copy is dropped. The corpus's files of 64 KiB or more hold
-	// 56 % of its bytes, and most are HTML pages served as robots.txt,
-	// whose compiled form keeps a third to a half of them: the bytes kept
-	// a byte after 100 questions from 1 and 2 agents went from 1.296 and
-	// 1.322 to 0.954 and 0.979 (BenchmarkRetainedStates). After 32
-	// questions, so that parse + N for N up to 20 never pays for it
-	// (166 M instructions a corpus pass at N = 20, as at bf0d28a);
-	// N = 100 does: 508 M at bf0d28a, 533 M (BenchmarkParseCheckTwoAgents).
-	compileWholeBytes = 64 << 10
+	// and the copy is dropped. The corpus's largest files are mostly
+	// HTML pages served as robots.txt, whose compiled form keeps a third
+	// to a half of them. Without it, the bytes kept a byte after 100
+	// questions from 1 and 2 agents are 1.176 and 1.194, over the bar of
+	// 1.15 (BenchmarkRetainedStates). At 64 KiB (26 files, 60 % of the
+	// corpus's bytes) they were 0.869 and 0.886, and the compile took
+	// 13 % of parse + 100 checks' instructions; at 256 KiB (5 files,
+	// 33 % of the bytes) they are 1.005 and 1.023, and parse + 100 checks
+	// takes 7.5 % fewer instructions (496.6 M to 459.6 M a corpus pass,
+	// BenchmarkParseCheckTwoAgents; 128 KiB: 0.923 and 0.941, -4.1 %),
+	// about 7 % less time (20.1 to 18.6-19.4 us a file, pinned,
+	// alternating), and parse + 1,000 checks the same. After 32
+	// questions, so that parse + N for N up to 20 never pays for it.
+	compileWholeBytes = 256 << 10
 	compileWholeAfter = 32
 
 	// streamWildBudget bounds the work a streamed question, or a scan in
