@@ -46,10 +46,11 @@ func (m *memo) get(key string) (*Entry, *robotstxt.Robots) {
 
 // parsedCost estimates, from above, the memory of a body and its parsed
 // form: the body; the parsed form's own copy of it, which it holds until
-// a second question compiles it; and up to costPerLine per line for the
-// compiled rules and groups (measured on files of one-line groups, the
-// costliest kind per byte; a typical file's compiled form is smaller than
-// its body).
+// the whole file is compiled (for most files, never: the rules of the
+// agents asked are compiled alone, beside the copy); and up to
+// costPerLine per line for the compiled rules and groups (measured on
+// files of one-line groups, the costliest kind per byte; a typical file's
+// compiled form is smaller than its body).
 func parsedCost(body []byte) int {
 	return 2*len(body) + costPerLine*(bytes.Count(body, []byte{'\n'})+1) + 1024
 }
