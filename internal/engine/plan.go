@@ -534,15 +534,31 @@ func (rs *RuleSet) decide(path string) *compiledRule {
 		return nil
 	}
 	key := prefixKey(path)
+	var have uint8 // the path's pathClasses, once a wildcard rule needs them
 	for i := range rs.compiled {
 		// mayMatch is inlined here; matchesFully, which it mostly spares,
 		// is not.
-		if c := &rs.compiled[i]; c.mayMatch(rs.text, key) && c.matchesFully(rs.text, path) {
+		c := &rs.compiled[i]
+		if !c.mayMatch(rs.text, key) {
+			continue
+		}
+		if need := c.needsClasses(); need != 0 {
+			if have == 0 {
+				have = pathClasses(path) | haveKnown
+			}
+			if need&^have != 0 {
+				continue // the path lacks a byte the pattern requires
+			}
+		}
+		if c.matchesFully(rs.text, path) {
 			return c
 		}
 	}
 	return nil
 }
+
+// haveKnown marks a path's pathClasses as found, which are then never 0.
+const haveKnown = 1 << 7
 
 // find returns the position of the deciding rule for path, or noRule: by
 // scanning the rules while that is cheaper (lazyIndex.scan keeps the
