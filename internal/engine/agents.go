@@ -32,7 +32,7 @@ func foldHash(s string) uint64 {
 	case n >= 8:
 		a, b = swar.Load64(s, 0), swar.Load64(s, n-8)
 	case n >= 4:
-		a = swar.LoadShort(s)
+		a = swar.Load32(s, 0) | swar.Load32(s, n-4)<<32 // swar.LoadShort, inlined
 	default:
 		for j := n - 1; j >= 0; j-- {
 			a = a<<8 | uint64(s[j])
@@ -87,7 +87,8 @@ func equalFold(token, s string) bool {
 		// The last 8 bytes, read again in part.
 		return n%8 == 0 || foldEqual(swar.Load64(token, n-8), swar.Load64(s, n-8))
 	case n >= 4:
-		return foldEqual(swar.LoadShort(token), swar.LoadShort(s))
+		// swar.LoadShort of each, inlined.
+		return foldEqual(swar.Load32(token, 0)|swar.Load32(token, n-4)<<32, swar.Load32(s, 0)|swar.Load32(s, n-4)<<32)
 	}
 	for i := 0; i < n; i++ {
 		if token[i] != parse.LowerASCII(s[i]) {
@@ -119,26 +120,6 @@ func (f *File) indexTokens() {
 			i = (i + 1) & mask
 		}
 		f.slots[i] = uint32(h>>32)&^f.tokenMask | uint32(t+1)
-	}
-}
-
-// findToken returns the token of the file that agent names, or nil.
-func (f *File) findToken(agent string) *agentToken {
-	if len(f.slots) == 0 {
-		return nil
-	}
-	h := foldHash(agent)
-	tag, mask := uint32(h>>32)&^f.tokenMask, uint64(len(f.slots)-1)
-	for i := h & mask; ; i = (i + 1) & mask {
-		s := f.slots[i]
-		if s == 0 {
-			return nil
-		}
-		if s&^f.tokenMask == tag {
-			if t := &f.tokens[s&f.tokenMask-1]; equalFold(t.name, agent) {
-				return t
-			}
-		}
 	}
 }
 
@@ -186,13 +167,22 @@ func (f *File) Resolve(names []string) (name string, rs *RuleSet, specific bool)
 	return name, rs, false
 }
 
-// lookup is Rules on a compiled f.
+// lookup is Rules on a compiled f. The token the agent names is found
+// here, not in a function of its own: one call less a question.
 func (f *File) lookup(agent string) (rs *RuleSet, specific bool) {
 	if f.isDisallowAll() {
 		return &blanketDisallow, false
 	}
-	if t := f.findToken(agent); t != nil {
-		return &f.sets[t.set], true
+	if len(f.slots) != 0 {
+		h := foldHash(agent)
+		tag, mask := uint32(h>>32)&^f.tokenMask, uint64(len(f.slots)-1)
+		for i := h & mask; f.slots[i] != 0; i = (i + 1) & mask {
+			if s := f.slots[i]; s&^f.tokenMask == tag {
+				if t := &f.tokens[s&f.tokenMask-1]; equalFold(t.name, agent) {
+					return &f.sets[t.set], true
+				}
+			}
+		}
 	}
 	if f.globalSet > 0 {
 		return &f.sets[f.globalSet-1], false
