@@ -536,12 +536,13 @@ func (rs *RuleSet) decide(path string) *compiledRule {
 		return nil
 	}
 	key := prefixKey(path)
-	var have uint8 // the path's pathClasses, once a wildcard rule needs them
-	for i := range rs.compiled {
+	var have uint8                         // the path's pathClasses, once a wildcard rule needs them
+	compiled, text := rs.compiled, rs.text // not read again after each call
+	for i := range compiled {
 		// mayMatch is inlined here; matchesFully, which it mostly spares,
 		// is not.
-		c := &rs.compiled[i]
-		if !c.mayMatch(rs.text, key) {
+		c := &compiled[i]
+		if !c.mayMatch(text, key) {
 			continue
 		}
 		if need := c.needsClasses(); need != 0 {
@@ -552,7 +553,7 @@ func (rs *RuleSet) decide(path string) *compiledRule {
 				continue // the path lacks a byte the pattern requires
 			}
 		}
-		if c.matchesFully(rs.text, path) {
+		if c.matchesFully(text, path) {
 			return c
 		}
 	}
