@@ -536,8 +536,9 @@ func (rs *RuleSet) decide(path string) *compiledRule {
 		return nil
 	}
 	key := prefixKey(path)
-	var have uint8                         // the path's pathClasses, once a wildcard rule needs them
-	compiled, text := rs.compiled, rs.text // not read again after each call
+	var have uint8 // the path's pathClasses, once a wildcard rule needs them
+	// Locals, not read from rs again after each call.
+	compiled, text := rs.compiled, rs.text
 	for i := range compiled {
 		// mayMatch is inlined here; matchesFully, which it mostly spares,
 		// is not.

@@ -224,8 +224,9 @@ func (idx *prefixIndex) find(compiled []compiledRule, text, path string) int32 {
 		return best
 	}
 	var have uint32 // the path's byteSignature, once a rule's first bytes agree
-	for i := range idx.others {
-		o := &idx.others[i]
+	others := idx.others // not read again after each call
+	for i := range others {
+		o := &others[i]
 		pos := o.pos
 		if int32(pos) >= best {
 			break
