@@ -224,7 +224,8 @@ func (idx *prefixIndex) find(compiled []compiledRule, text, path string) int32 {
 		return best
 	}
 	var have uint32 // the path's byteSignature, once a rule's first bytes agree
-	others := idx.others // not read again after each call
+	// A local, not read from idx again after each call.
+	others := idx.others
 	for i := range others {
 		o := &others[i]
 		pos := o.pos
