@@ -103,8 +103,8 @@ package engine
 //	one question, not kept    1.79 us a file (AllowedOnce: the stream)
 //	whole compile             10.6 us a file, 384 MB/s
 //	sorted or indexed         about 100 ns a question on the corpus;
-//	                          879 instructions a question on the
-//	                          many-agent workload, 1,237 on the
+//	                          673 instructions a question on the
+//	                          many-agent workload, 1,051 on the
 //	                          two-agent one (BenchmarkAllowedWorkload)
 //	index building            some hundreds of ns a rule; 2-5 ms for
 //	                          24,000 hostile wildcard rules, in parts
@@ -127,9 +127,9 @@ package engine
 // 1.114 with one scoped set (8 bytes a rule, 112 a set), after 1 or 10
 // questions, the sparse files compiled (1.147 if not); 1.128 after 10
 // from two agents (two sets for 171 files of 2,132, a 32-byte name for
-// the second agent of every file); 0.87-0.89
+// the second agent of every file); 0.88-0.90
 // after 100 questions (the large files compiled whole, the others' sets
-// indexed); 0.921 compiled, 0.978 with every asked set's index built.
+// indexed); 0.921 compiled, 0.987 with every asked set's index built.
 // A scoped set that would take more than the copy is not made (tooLarge).
 //
 // # The tuning table
