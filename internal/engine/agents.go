@@ -24,13 +24,29 @@ import (
 // agents are, is hashed by one 128-bit multiply of its first and last 8
 // bytes (which overlap), with no loop.
 func foldHash(s string) uint64 {
+	if n := len(s); n >= 8 && n <= 16 {
+		// Most names; the loads unchecked (both within s).
+		return foldMix(swar.Load64At(s, 0), swar.Load64At(s, n-8), n)
+	}
+	return otherFoldHash(s)
+}
+
+// foldMix is foldHash's multiply of a name's n bytes, packed in a and b.
+func foldMix(a, b uint64, n int) uint64 {
+	// Each key has a byte without the case bit, so that neither factor
+	// is ever 0, whatever the name.
+	hi, lo := bits.Mul64((a|foldBits)^hashKey0, (b|foldBits)^hashKey1^uint64(n))
+	return hi ^ lo
+}
+
+// otherFoldHash is foldHash for names of fewer than 8 bytes or more than
+// 16.
+func otherFoldHash(s string) uint64 {
 	n := len(s)
 	var a, b uint64
 	switch {
 	case n > 16:
 		return longFoldHash(s)
-	case n >= 8:
-		a, b = swar.Load64(s, 0), swar.Load64(s, n-8)
 	case n >= 4:
 		a = swar.Load32(s, 0) | swar.Load32(s, n-4)<<32 // swar.LoadShort, inlined
 	default:
@@ -38,10 +54,7 @@ func foldHash(s string) uint64 {
 			a = a<<8 | uint64(s[j])
 		}
 	}
-	// Each key has a byte without the case bit, so that neither factor
-	// is ever 0, whatever the name.
-	hi, lo := bits.Mul64((a|foldBits)^hashKey0, (b|foldBits)^hashKey1^uint64(n))
-	return hi ^ lo
+	return foldMix(a, b, n)
 }
 
 // longFoldHash is foldHash for names of more than 16 bytes.
@@ -173,12 +186,18 @@ func (f *File) lookup(agent string) (rs *RuleSet, specific bool) {
 	if f.isDisallowAll() {
 		return &blanketDisallow, false
 	}
-	if len(f.slots) != 0 {
-		h := foldHash(agent)
-		tag, mask := uint32(h>>32)&^f.tokenMask, uint64(len(f.slots)-1)
-		for i := h & mask; f.slots[i] != 0; i = (i + 1) & mask {
-			if s := f.slots[i]; s&^f.tokenMask == tag {
-				if t := &f.tokens[s&f.tokenMask-1]; equalFold(t.name, agent) {
+	if slots := f.slots; len(slots) != 0 {
+		var h uint64 // foldHash(agent), its common case inlined
+		if n := len(agent); n >= 8 && n <= 16 {
+			h = foldMix(swar.Load64At(agent, 0), swar.Load64At(agent, n-8), n)
+		} else {
+			h = otherFoldHash(agent)
+		}
+		tokenMask := f.tokenMask
+		tag, mask := uint32(h>>32)&^tokenMask, uint64(len(slots)-1)
+		for i := h & mask; slots[i] != 0; i = (i + 1) & mask {
+			if s := slots[i]; s&^tokenMask == tag {
+				if t := &f.tokens[s&tokenMask-1]; equalFold(t.name, agent) {
 					return &f.sets[t.set], true
 				}
 			}
