@@ -103,8 +103,8 @@ package engine
 //	one question, not kept    1.79 us a file (AllowedOnce: the stream)
 //	whole compile             10.6 us a file, 384 MB/s
 //	sorted or indexed         about 100 ns a question on the corpus;
-//	                          673 instructions a question on the
-//	                          many-agent workload, 1,051 on the
+//	                          667 instructions a question on the
+//	                          many-agent workload, 1,049 on the
 //	                          two-agent one (BenchmarkAllowedWorkload)
 //	index building            some hundreds of ns a rule; 2-5 ms for
 //	                          24,000 hostile wildcard rules, in parts
