@@ -24,24 +24,37 @@ import (
 // agents are, is hashed by one 128-bit multiply of its first and last 8
 // bytes (which overlap), with no loop.
 func foldHash(s string) uint64 {
+	if n := len(s); n >= 8 && n <= 16 {
+		// Most names; the loads unchecked (both within s).
+		return foldMix(swar.Load64At(s, 0), swar.Load64At(s, n-8), n)
+	}
+	return otherFoldHash(s)
+}
+
+// foldMix is foldHash's multiply of a name's n bytes, packed in a and b.
+func foldMix(a, b uint64, n int) uint64 {
+	// Each key has a byte without the case bit, so that neither factor
+	// is ever 0, whatever the name.
+	hi, lo := bits.Mul64((a|foldBits)^hashKey0, (b|foldBits)^hashKey1^uint64(n))
+	return hi ^ lo
+}
+
+// otherFoldHash is foldHash for names of fewer than 8 bytes or more than
+// 16.
+func otherFoldHash(s string) uint64 {
 	n := len(s)
 	var a, b uint64
 	switch {
 	case n > 16:
 		return longFoldHash(s)
-	case n >= 8:
-		a, b = swar.Load64(s, 0), swar.Load64(s, n-8)
 	case n >= 4:
-		a = swar.LoadShort(s)
+		a = swar.Load32(s, 0) | swar.Load32(s, n-4)<<32 // swar.LoadShort, inlined
 	default:
 		for j := n - 1; j >= 0; j-- {
 			a = a<<8 | uint64(s[j])
 		}
 	}
-	// Each key has a byte without the case bit, so that neither factor
-	// is ever 0, whatever the name.
-	hi, lo := bits.Mul64((a|foldBits)^hashKey0, (b|foldBits)^hashKey1^uint64(n))
-	return hi ^ lo
+	return foldMix(a, b, n)
 }
 
 // longFoldHash is foldHash for names of more than 16 bytes.
@@ -87,7 +100,8 @@ func equalFold(token, s string) bool {
 		// The last 8 bytes, read again in part.
 		return n%8 == 0 || foldEqual(swar.Load64(token, n-8), swar.Load64(s, n-8))
 	case n >= 4:
-		return foldEqual(swar.LoadShort(token), swar.LoadShort(s))
+		// swar.LoadShort of each, inlined.
+		return foldEqual(swar.Load32(token, 0)|swar.Load32(token, n-4)<<32, swar.Load32(s, 0)|swar.Load32(s, n-4)<<32)
 	}
 	for i := 0; i < n; i++ {
 		if token[i] != parse.LowerASCII(s[i]) {
@@ -119,26 +133,6 @@ func (f *File) indexTokens() {
 			i = (i + 1) & mask
 		}
 		f.slots[i] = uint32(h>>32)&^f.tokenMask | uint32(t+1)
-	}
-}
-
-// findToken returns the token of the file that agent names, or nil.
-func (f *File) findToken(agent string) *agentToken {
-	if len(f.slots) == 0 {
-		return nil
-	}
-	h := foldHash(agent)
-	tag, mask := uint32(h>>32)&^f.tokenMask, uint64(len(f.slots)-1)
-	for i := h & mask; ; i = (i + 1) & mask {
-		s := f.slots[i]
-		if s == 0 {
-			return nil
-		}
-		if s&^f.tokenMask == tag {
-			if t := &f.tokens[s&f.tokenMask-1]; equalFold(t.name, agent) {
-				return t
-			}
-		}
 	}
 }
 
@@ -186,13 +180,28 @@ func (f *File) Resolve(names []string) (name string, rs *RuleSet, specific bool)
 	return name, rs, false
 }
 
-// lookup is Rules on a compiled f.
+// lookup is Rules on a compiled f. The token the agent names is found
+// here, not in a function of its own: one call less a question.
 func (f *File) lookup(agent string) (rs *RuleSet, specific bool) {
 	if f.isDisallowAll() {
 		return &blanketDisallow, false
 	}
-	if t := f.findToken(agent); t != nil {
-		return &f.sets[t.set], true
+	if slots := f.slots; len(slots) != 0 {
+		var h uint64 // foldHash(agent), its common case inlined
+		if n := len(agent); n >= 8 && n <= 16 {
+			h = foldMix(swar.Load64At(agent, 0), swar.Load64At(agent, n-8), n)
+		} else {
+			h = otherFoldHash(agent)
+		}
+		tokenMask := f.tokenMask
+		tag, mask := uint32(h>>32)&^tokenMask, uint64(len(slots)-1)
+		for i := h & mask; slots[i] != 0; i = (i + 1) & mask {
+			if s := slots[i]; s&^tokenMask == tag {
+				if t := &f.tokens[s&tokenMask-1]; equalFold(t.name, agent) {
+					return &f.sets[t.set], true
+				}
+			}
+		}
 	}
 	if f.globalSet > 0 {
 		return &f.sets[f.globalSet-1], false

@@ -106,7 +106,7 @@ func TestFoldHashReadsEveryByte(t *testing.T) {
 // A file's product tokens are found by any agent name equal to one but
 // for ASCII case, and by no other name, as a scan of them finds them: on
 // files naming many agents, with names sharing long prefixes.
-func TestFindTokenAgainstScan(t *testing.T) {
+func TestLookupAgainstScan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 24))
 	stems := []string{"bot", "googlebot", "googlebot-image", "a", "ab", "abcdefgh", "abcdefghi", "x_y-z"}
 	name := func() string {
@@ -130,14 +130,14 @@ func TestFindTokenAgainstScan(t *testing.T) {
 					agent[i] = c - 'a' + 'A'
 				}
 			}
-			var want *agentToken
+			want, wantSpecific := NoRules(), false
 			for i := range r.tokens {
 				if strings.EqualFold(r.tokens[i].name, string(agent)) {
-					want = &r.tokens[i]
+					want, wantSpecific = &r.sets[r.tokens[i].set], true
 				}
 			}
-			if got := r.findToken(string(agent)); got != want {
-				t.Fatalf("findToken(%q) = %v, want %v, in\n%s", agent, got, want, body.String())
+			if got, specific := r.lookup(string(agent)); got != want || specific != wantSpecific {
+				t.Fatalf("lookup(%q) = %p, %v, want %p, %v, in\n%s", agent, got, specific, want, wantSpecific, body.String())
 			}
 		}
 	}

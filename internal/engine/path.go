@@ -115,11 +115,15 @@ func wirePath(url string, buf *[pathBufSize]byte) string {
 // about, in one pass of eight bytes at a time over the host, then the
 // path.
 func plainPath(url string) (path string, ok bool) {
-	if len(url) < 16 {
+	n := len(url)
+	if n < 16 {
 		return "", false
 	}
+	// Every load below reads 8 bytes at 0 <= i <= n-8, which the loops'
+	// bounds guarantee: unchecked (swar.Load64At), as in the tokenizer's
+	// loops, where the checks cost about as much as a word's test.
 	i := len("https://")
-	if w := swar.Load64(url, 0); w != httpsScheme {
+	if w := swar.Load64At(url, 0); w != httpsScheme {
 		if w&^(0xFF<<56) != httpScheme { // the eighth byte is the host's
 			return "", false
 		}
@@ -127,16 +131,16 @@ func plainPath(url string) (path string, ok bool) {
 	}
 	// The host ends at the first '/', '?', ';' or '#' (see pathStart).
 	for {
-		if k := len(url) - i; k < 8 {
+		if k := n - i; k < 8 {
 			// The last k bytes, in the low bytes of the URL's last eight.
-			m := pathDelimiters(swar.Load64(url, len(url)-8)>>(8*(8-k))) & (1<<(8*k) - 1)
+			m := pathDelimiters(swar.Load64At(url, n-8)>>(8*(8-k))) & (1<<(8*k) - 1)
 			if m == 0 {
 				return "", false // no path
 			}
 			i += bits.TrailingZeros64(m) >> 3
 			break
 		}
-		if m := pathDelimiters(swar.Load64(url, i)); m != 0 {
+		if m := pathDelimiters(swar.Load64At(url, i)); m != 0 {
 			i += bits.TrailingZeros64(m) >> 3
 			break
 		}
@@ -145,23 +149,22 @@ func plainPath(url string) (path string, ok bool) {
 	if url[i] != '/' {
 		return "", false
 	}
-	path = url[i:]
 	// No byte below '&' (NUL, '#', '%' among them) or >= 0x80 (see
 	// pattern.WireLen): the path is as the matcher sees it.
-	j := 0
-	for ; j+8 <= len(path); j += 8 {
-		if wireCheck(swar.Load64(path, j)) != 0 {
+	j := i
+	for ; j <= n-8; j += 8 {
+		if wireCheck(swar.Load64At(url, j)) != 0 {
 			return "", false
 		}
 	}
-	if k := len(path) - j; k > 0 {
+	if k := n - j; k > 0 {
 		// The last k bytes, in the low bytes of the URL's last eight (the
 		// host's bytes come before the path's).
-		if wireCheck(swar.Load64(url, len(url)-8)>>(8*(8-k)))&(1<<(8*k)-1) != 0 {
+		if wireCheck(swar.Load64At(url, n-8)>>(8*(8-k)))&(1<<(8*k)-1) != 0 {
 			return "", false
 		}
 	}
-	return path, true
+	return url[i:], true
 }
 
 // pathDelimiters flags the bytes of w that end a host ('/', '?', ';' and

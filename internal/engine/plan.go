@@ -103,8 +103,8 @@ package engine
 //	one question, not kept    1.79 us a file (AllowedOnce: the stream)
 //	whole compile             10.6 us a file, 384 MB/s
 //	sorted or indexed         about 100 ns a question on the corpus;
-//	                          879 instructions a question on the
-//	                          many-agent workload, 1,237 on the
+//	                          667 instructions a question on the
+//	                          many-agent workload, 1,049 on the
 //	                          two-agent one (BenchmarkAllowedWorkload)
 //	index building            some hundreds of ns a rule; 2-5 ms for
 //	                          24,000 hostile wildcard rules, in parts
@@ -127,9 +127,9 @@ package engine
 // 1.114 with one scoped set (8 bytes a rule, 112 a set), after 1 or 10
 // questions, the sparse files compiled (1.147 if not); 1.128 after 10
 // from two agents (two sets for 171 files of 2,132, a 32-byte name for
-// the second agent of every file); 1.005-1.023
+// the second agent of every file); 1.014-1.033
 // after 100 questions (the files of 256 KiB or more compiled whole, the
-// others' sets indexed); 0.921 compiled, 0.978 with every asked set's
+// others' sets indexed); 0.921 compiled, 0.987 with every asked set's
 // index built.
 // A scoped set that would take more than the copy is not made (tooLarge).
 //
@@ -263,7 +263,8 @@ const (
 	// 1.15 (BenchmarkRetainedStates). At 64 KiB (26 files, 60 % of the
 	// corpus's bytes) they were 0.869 and 0.886, and the compile took
 	// 13 % of parse + 100 checks' instructions; at 256 KiB (5 files,
-	// 33 % of the bytes) they are 1.005 and 1.023, and parse + 100 checks
+	// 33 % of the bytes) they are 1.005 and 1.023 (1.014 and 1.033 since the
+	// prefix index's wildcard rules take 16 bytes), and parse + 100 checks
 	// takes 7.5 % fewer instructions (496.6 M to 459.6 M a corpus pass,
 	// BenchmarkParseCheckTwoAgents; 128 KiB: 0.923 and 0.941, -4.1 %),
 	// about 7 % less time (20.1 to 18.6-19.4 us a file, pinned,
@@ -406,9 +407,11 @@ func (f *File) Allowed(agent, url string) bool {
 			return rs.Allowed(url)
 		}
 	}
-	// lookup, not Rules: one call less on every compiled question.
+	// lookup, not Rules, and decideURL, not rs.Allowed: two calls less on
+	// every compiled question.
 	rs, _ := f.lookup(agent)
-	return rs.Allowed(url)
+	c := rs.decideURL(url)
+	return c == nil || c.allows()
 }
 
 // Explain returns the verdict for agent and url, with the rule that
@@ -540,15 +543,33 @@ func (rs *RuleSet) decide(path string) *compiledRule {
 		return nil
 	}
 	key := prefixKey(path)
-	for i := range rs.compiled {
+	var have uint8 // the path's pathClasses, once a wildcard rule needs them
+	// Locals, not read from rs again after each call.
+	compiled, text := rs.compiled, rs.text
+	for i := range compiled {
 		// mayMatch is inlined here; matchesFully, which it mostly spares,
 		// is not.
-		if c := &rs.compiled[i]; c.mayMatch(rs.text, key) && c.matchesFully(rs.text, path) {
+		c := &compiled[i]
+		if !c.mayMatch(text, key) {
+			continue
+		}
+		if need := c.needsClasses(); need != 0 {
+			if have == 0 {
+				have = pathClasses(path) | haveKnown
+			}
+			if need&^have != 0 {
+				continue // the path lacks a byte the pattern requires
+			}
+		}
+		if c.matchesFully(text, path) {
 			return c
 		}
 	}
 	return nil
 }
+
+// haveKnown marks a path's pathClasses as found, which are then never 0.
+const haveKnown = 1 << 7
 
 // find returns the position of the deciding rule for path, or noRule: by
 // scanning the rules while that is cheaper (lazyIndex.scan keeps the

@@ -16,10 +16,18 @@ import (
 func byteSignature(s string) uint32 {
 	var sig uint32
 	for i := 0; i < len(s); i++ {
-		sig |= signatureBit(s[i])
+		sig |= signatureOf[s[i]] // a load where signatureBit takes four steps
 	}
 	return sig
 }
+
+// signatureOf holds the signatureBit of every byte.
+var signatureOf = func() (t [256]uint32) {
+	for c := range t {
+		t[c] = signatureBit(byte(c))
+	}
+	return t
+}()
 
 // signatureBit is the bit of c in a byteSignature. Folding the bits above
 // the fifth in keeps each letter apart from its other case.

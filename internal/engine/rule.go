@@ -20,10 +20,11 @@ type compiledRule struct {
 	// info holds ruleAllow, ruleDerived, ruleWild, ruleRawBefore and
 	// ruleCompact.
 	info uint8
-	// head is how many bytes of the pattern's literal prefix, at most 8,
-	// its first 8 bytes in the string block hold: a path whose first bytes
-	// differ from them cannot match, which one comparison of integers
-	// tells (see mayMatch).
+	// head is, in its low four bits, how many bytes of the pattern's
+	// literal prefix, at most 8, its first 8 bytes in the string block
+	// hold: a path whose first bytes differ from them cannot match, which
+	// one comparison of integers tells (see mayMatch). Its high four bits
+	// are the pathClasses a wildcard pattern requires (see needsClasses).
 	head uint8
 }
 
@@ -41,6 +42,8 @@ func newCompiledRule(pattern string, off uint32, info uint8) compiledRule {
 	head := min(len(literal), 8)
 	if info&ruleCompact != 0 {
 		head = min(head, firstHigh(literal)) // the bytes after differ in wire form
+	} else if info&ruleWild != 0 {
+		head |= int(requiredClasses(pattern)) << 4
 	}
 	return compiledRule{off: off, n: uint16(len(pattern)), head: uint8(head), info: info}
 }
@@ -112,6 +115,38 @@ var headMasks = func() (m [16]uint64) {
 	}
 	return m
 }()
+
+// needsClasses returns the pathClasses a wildcard rule's pattern (not in
+// compact form) requires: a path that lacks one cannot match it. 0 for
+// every other rule.
+func (c *compiledRule) needsClasses() uint8 { return c.head >> 4 }
+
+// The bytes pathClasses tells a path holds or lacks: those that most
+// often rule out the wildcard patterns real files hold ("/*?sort=",
+// "/*/?ref_id=*", "/*.php"), whose first bytes agree with most paths. A
+// query-less path lacks '?' and '='. Four, so that a rule keeps them in
+// the high bits of its head, with no byte more.
+var classOf = func() (t [256]uint8) {
+	for i, b := range "?=._" {
+		t[b] = 1 << i
+	}
+	return t
+}()
+
+// pathClasses returns the classes (see classOf) of the bytes of s.
+func pathClasses(s string) uint8 {
+	var m uint8
+	for i := 0; i < len(s); i++ {
+		m |= classOf[s[i]]
+	}
+	return m
+}
+
+// requiredClasses returns the classes of the literal bytes a wildcard
+// pattern requires: every byte but its stars and a final '$'.
+func requiredClasses(pattern string) uint8 {
+	return pathClasses(strings.TrimSuffix(pattern, "$"))
+}
 
 // matchesFully reports whether the rule's pattern, a span of text,
 // matches path. Most patterns are plain prefixes, which need no pattern

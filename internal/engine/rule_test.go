@@ -399,3 +399,51 @@ func TestMatchesEveryPathAgainstMatching(t *testing.T) {
 		}
 	}
 }
+
+// A wildcard rule's required classes (the bytes '?', '=', '.' and '_' it
+// needs) rule out only paths it cannot match, and a small set's decide,
+// which skips such rules, finds the rule the slow scan finds: random sets
+// of fewer than indexMinRules rules and paths over those bytes, whose
+// answers are compared with the plain matcher's on every rule.
+func TestDecideByClassesAgainstScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(83, 89))
+	skipped := 0
+	for round := 0; round < 400; round++ {
+		var body strings.Builder
+		body.WriteString("User-agent: *\n")
+		for n := 1 + rng.IntN(indexMinRules-1); n > 0; n-- {
+			kind := "Disallow"
+			if rng.IntN(3) == 0 {
+				kind = "Allow"
+			}
+			body.WriteString(kind + ": /" + randomWord(rng, 10, "a/?=._**$") + "\n")
+		}
+		rs, _ := load([]byte(body.String())).Rules("x")
+		if rs.index != nil {
+			t.Fatalf("a set of %d rules has an index", len(rs.compiled))
+		}
+		for q := 0; q < 60; q++ {
+			path := "/" + randomWord(rng, 14, "a/?=._")
+			for i := range rs.compiled {
+				c := &rs.compiled[i]
+				need := c.needsClasses()
+				if c.info&ruleWild == 0 && need != 0 {
+					t.Fatalf("rule %q is not a wildcard rule but needs classes %b", c.pattern(rs.text), need)
+				}
+				if need&^pathClasses(path) == 0 {
+					continue
+				}
+				skipped++
+				if reference.Match(c.pattern(rs.text), path) {
+					t.Fatalf("rule %q matches %q, whose classes %b lack some of its %b", c.pattern(rs.text), path, pathClasses(path), need)
+				}
+			}
+			if got, want := rs.decide(path), scanDecide(rs.compiled, rs.text, path); !sameRule(got, want) {
+				t.Fatalf("path %q: decided by %v, the scan by %v\n%s", path, got, want, body.String())
+			}
+		}
+	}
+	if skipped == 0 {
+		t.Fatal("no rule was ruled out by its classes: the test tests nothing")
+	}
+}

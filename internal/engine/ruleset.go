@@ -87,16 +87,16 @@ func (rs *RuleSet) RequestRate() (time.Duration, bool) {
 	return rs.extras.requestInterval, rs.extras.hasRequestRate
 }
 
-// Allowed reports whether rs allows url.
+// Allowed reports whether rs allows url (decideURL answers for a blanket
+// disallow too).
 func (rs *RuleSet) Allowed(url string) bool {
-	if rs.disallowAll {
-		return false
-	}
-	if c := rs.decideURL(url); c != nil {
-		return c.allows()
-	}
-	return true
+	c := rs.decideURL(url)
+	return c == nil || c.allows()
 }
+
+// blanketRule is what decideURL returns for a blanket disallow, which
+// has no rules: a rule that disallows. It is never written.
+var blanketRule = compiledRule{n: 1}
 
 // allowsPath reports whether rs allows a path in wire form, as Allowed
 // does for the URL it comes from.
@@ -122,9 +122,13 @@ func (rs *RuleSet) Verdict(url string) Verdict {
 	return Verdict{Allowed: true}
 }
 
-// decideURL returns the rule that decides for url, or nil.
+// decideURL returns the rule that decides for url, or nil; for a blanket
+// disallow, blanketRule.
 func (rs *RuleSet) decideURL(url string) *compiledRule {
 	if len(rs.compiled) == 0 {
+		if rs.disallowAll { // a blanket disallow has no rules
+			return &blanketRule
+		}
 		return nil
 	}
 	// A set whose first rule in deciding order matches every path (most

@@ -18,6 +18,9 @@ func Match(pattern, path string) bool {
 	if anchored {
 		pattern = pattern[:len(pattern)-1]
 	}
+	if anchored && !endsAsAnchored(pattern, path) {
+		return false
+	}
 	star := strings.IndexByte(pattern, '*')
 	if star < 0 {
 		if anchored {
@@ -49,6 +52,21 @@ func Match(pattern, path string) bool {
 		}
 		path = path[i+len(piece):]
 	}
+}
+
+// endsAsAnchored reports whether path ends with the last piece of an
+// anchored pattern, the bytes after its last '*' (its '$' removed), which
+// every path it matches ends with: read backwards from the ends, most
+// paths that do not match (a "/*.pdf$" asked about an HTML page) differ
+// at the first byte, before any search.
+func endsAsAnchored(pattern, path string) bool {
+	j := len(path)
+	for i := len(pattern) - 1; i >= 0 && pattern[i] != '*'; i-- {
+		if j--; j < 0 || path[j] != pattern[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // LiteralPrefix returns the bytes of pattern before its first '*' or a

@@ -47,8 +47,9 @@ func Span(s string, off, n uint32) string {
 // Load64BEAt returns the 8 bytes of s at off as Load64BE does, without
 // checking the bounds, which the caller guarantees (by padding s).
 func Load64BEAt(s string, off uint32) uint64 {
-	p := unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), off)
-	return binary.BigEndian.Uint64(unsafe.Slice((*byte)(p), 8))
+	// Through an array pointer, as Load64At: unsafe.Slice would check
+	// that the 8 bytes do not wrap around the address space.
+	return binary.BigEndian.Uint64((*[8]byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), off))[:])
 }
 
 // Int32Bytes returns the bytes of s, in memory order, as a string, without
