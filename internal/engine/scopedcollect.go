@@ -173,7 +173,10 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 			for i := start; i < len(b.fieldLines); i++ {
 				b.fieldLines[i].named = inNamed
 			}
-			gr.Filter(nil)
+			// Lines that are no rule nor a field a set reads (see
+			// scopedRules) are passed over, comments and blank lines
+			// among them: they do not change the groups either.
+			gr.Filter(parse.GroupLines)
 		case parse.RoleRule:
 			if !applies {
 				b.fieldLines = b.fieldLines[:start]

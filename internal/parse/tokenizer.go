@@ -106,6 +106,12 @@ var (
 	MatcherLines = firstBytes("uUaAdD")
 	// AgentLines: user-agent lines.
 	AgentLines = firstBytes("uU")
+	// GroupLines: the lines of a group that a reader of one agent's rule
+	// set needs: user-agent, allow and disallow lines, and the fields of
+	// a group it reads (crawl-delay, request-rate, content-usage,
+	// content-signal). Comments, blank lines, sitemaps and every other
+	// key, and the text of an HTML page, are passed over.
+	GroupLines = firstBytes("uUaAdDcCrR")
 )
 
 func firstBytes(set string) *FirstBytes {
