@@ -15,8 +15,11 @@ package engine
 //	           the File's flags share one word, File.state).
 //	Scoped     1 to maxScopedAgents agents asked about, each with the rule
 //	           set of the groups that apply to it compiled alone from one
-//	           pass over the copy (scoped.go, scopedcollect.go); the agents
-//	           that no group names share one set (the "*" groups). The
+//	           pass over the copy (scoped.go, scopedcollect.go), which
+//	           reads the user-agent lines of the other groups alone
+//	           (parse.passBlocks, 64 bytes a step) and, in a group, the
+//	           lines of the keys a set reads alone (parse.GroupLines); the
+//	           agents that no group names share one set (the "*" groups). The
 //	           copy stays: a set's patterns are spans of it, and the lines
 //	           of its rules are counted in it when Explain asks (ruleLine),
 //	           so that a set takes 112 bytes and 8 a rule.
@@ -96,10 +99,12 @@ package engine
 //
 //	Load                      0.70 us a file (the copy)
 //	first question (Scoped)   3.75 us a file with Load (compiling the
-//	                          agent's rules alone: 31 k instructions); a
-//	                          second agent no group names gets the shared
-//	                          set at once (parse + 2 questions as two agents:
-//	                          1.25 times parse + 1 in instructions)
+//	                          agent's rules alone: 28 k instructions with
+//	                          Load, 30 k and 5 % more time before 387d95f
+//	                          and 3e3aa3a, BENCHMARKS.md); a second agent no
+//	                          group names gets the shared set at once
+//	                          (parse + 2 questions as two agents: 1.27
+//	                          times parse + 1 in instructions)
 //	one question, not kept    1.79 us a file (AllowedOnce: the stream)
 //	whole compile             10.6 us a file, 384 MB/s
 //	sorted or indexed         about 100 ns a question on the corpus;
