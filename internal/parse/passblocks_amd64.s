@@ -47,6 +47,16 @@ TEXT ·passBlocks(SB), NOSPLIT, $0-41
 	MOVQ         AX, X0
 	VPBROADCASTB X0, Y9     // the third
 
+	// Whether the three letters are one (AgentLines'): the blocks of 64
+	// bytes then compare with it alone. Kept in found's slot, which is
+	// written again before returning: no register is left.
+	MOVQ  letters+16(FP), AX
+	MOVQ  AX, DX
+	SHRQ  $8, DX
+	XORQ  AX, DX
+	ANDL  $0xFFFF, DX       // the first letter against the second and the third
+	SETEQ found+40(FP)
+
 	XORQ BX, BX
 	XORQ R8, R8
 	XORQ R9, R9
@@ -92,18 +102,22 @@ loop64:
 	ORQ       AX, R14       // B, with LF
 	VPOR      Y12, Y0, Y4
 	VPCMPEQB  Y7, Y4, Y5
-	VPCMPEQB  Y8, Y4, Y6
-	VPOR      Y5, Y6, Y5
-	VPCMPEQB  Y9, Y4, Y6
-	VPOR      Y5, Y6, Y5
+	VPOR      Y12, Y15, Y3
+	VPCMPEQB  Y7, Y3, Y6
+	CMPB      found+40(FP), $0
+	JNE       oneLetter64   // the other two letters are the first
+	VPCMPEQB  Y8, Y4, Y1
+	VPOR      Y1, Y5, Y5
+	VPCMPEQB  Y9, Y4, Y1
+	VPOR      Y1, Y5, Y5
+	VPCMPEQB  Y8, Y3, Y1
+	VPOR      Y1, Y6, Y6
+	VPCMPEQB  Y9, Y3, Y1
+	VPOR      Y1, Y6, Y6
+
+oneLetter64:
 	VPMOVMSKB Y5, R15
-	VPOR      Y12, Y15, Y4
-	VPCMPEQB  Y7, Y4, Y5
-	VPCMPEQB  Y8, Y4, Y6
-	VPOR      Y5, Y6, Y5
-	VPCMPEQB  Y9, Y4, Y6
-	VPOR      Y5, Y6, Y5
-	VPMOVMSKB Y5, AX
+	VPMOVMSKB Y6, AX
 	SHLQ      $32, AX
 	ORQ       AX, R15       // L
 
