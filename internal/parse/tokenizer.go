@@ -318,7 +318,8 @@ const blankBits uint64 = 1<<' ' | 1<<'\t' | 1<<'\v' | 1<<'\f'
 
 // PassLinesTo passes over the n lines from the next one up to pos, where
 // the line after them starts, which the caller has read as PlainDisallow
-// reports them, each ending in LF (see Grouper.RuleRun). They are counted.
+// reports them, each ending in LF, CR or CR LF (see Grouper.RuleRun). They
+// are counted.
 func (t *Tokenizer) PassLinesTo(pos, n int) {
 	t.lines += n
 	t.pos = pos
