@@ -15,8 +15,12 @@ package engine
 //	           the File's flags share one word, File.state).
 //	Scoped     1 to maxScopedAgents agents asked about, each with the rule
 //	           set of the groups that apply to it compiled alone from one
-//	           pass over the copy (scoped.go, scopedcollect.go); the agents
-//	           that no group names share one set (the "*" groups). The
+//	           pass over the copy (scoped.go, scopedcollect.go), which
+//	           reads the user-agent lines of the other groups alone
+//	           (parse.passBlocks, 64 bytes a step) and, in a group, the
+//	           lines of the keys a set reads alone (parse.GroupLines), a
+//	           run of disallow lines in one loop (disallowRun); the
+//	           agents that no group names share one set (the "*" groups). The
 //	           copy stays: a set's patterns are spans of it, and the lines
 //	           of its rules are counted in it when Explain asks (ruleLine),
 //	           so that a set takes 112 bytes and 8 a rule.
@@ -95,11 +99,14 @@ package engine
 // # What each costs (one CPU, the corpus: 2,132 files, 8.7 MB)
 //
 //	Load                      0.70 us a file (the copy)
-//	first question (Scoped)   3.75 us a file with Load (compiling the
-//	                          agent's rules alone: 31 k instructions); a
-//	                          second agent no group names gets the shared
-//	                          set at once (parse + 2 questions as two agents:
-//	                          1.25 times parse + 1 in instructions)
+//	first question (Scoped)   3.75 us a file with Load before 387d95f
+//	                          (compiling the agent's rules alone: 30 k
+//	                          instructions with Load; 26 k since ba17866,
+//	                          and 3-6 % less time in paired runs,
+//	                          BENCHMARKS.md); a second agent no group
+//	                          names gets the shared set at once (parse + 2
+//	                          questions as two agents: 1.29 times parse +
+//	                          1 in instructions)
 //	one question, not kept    1.79 us a file (AllowedOnce: the stream)
 //	whole compile             10.6 us a file, 384 MB/s
 //	sorted or indexed         about 100 ns a question on the corpus;

@@ -279,8 +279,12 @@ func TestScopedRandomGroups(t *testing.T) {
 		"crawl-delay: 2", "crawl-delay: x", "Crawl-delay: 0.5", "request-rate: 1/10", "request-rate: 3/1m",
 		"content-usage: train-ai=n", "content-usage: /a search=n", "content-signal: ai-train=no", "sitemap: /s.xml",
 		"# comment", "", "host: example.com",
+		// Lines the pass for a set passes over unread (parse.GroupLines),
+		// beside indented ones and keys in other cases it reads.
+		"  crawl-delay: 4", "\tdisallow: /d", "<p>disallow: /p</p>", "noindex: /a", "clean-param: a", "REQUEST-RATE: 1/2",
+		"CONTENT-USAGE: train-ai=y", "dissallow: /t", " # crawl-delay: 7", "\v\fallow: /a", "x-crawl-delay: 5",
 	}
-	urls := []string{"/", "/a", "/a/b", "/a/xb", "/c", "/a/", "/%C3%A9"}
+	urls := []string{"/", "/a", "/a/b", "/a/xb", "/c", "/a/", "/%C3%A9", "/d", "/t", "/p"}
 	agents := []string{"foo", "Bar", "baz", ""}
 	reference.EachChooser(13, 4000, 64, func(i int, c *reference.Chooser) {
 		var b strings.Builder

@@ -105,15 +105,24 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 		// the tokenizer need not find; most of them start with a 'd' or
 		// 'D'.
 		if applies && gr.NextByte()|0x20 == 'd' {
-			// They come in runs, read here in a loop of their own, until
-			// a line of another kind, or until the set is large enough
-			// for the test above to be made at every line.
-			read := false
-			for {
-				value, end, plain, ok := simpleDisallowValue(&gr)
-				if !ok {
-					break
+			// They come in runs, read here in a loop of their own
+			// (disallowRun), until a line of another kind, or until the
+			// set is large enough for the test above to be made at every
+			// line.
+			if run, pos, ok := gr.RuleRun(); ok {
+				if end, n, bytes, w := b.disallowRun(run, pos); n > 0 {
+					gr.PassRules(end, n)
+					values += bytes
+					if copied > 0 {
+						copied = values
+					}
+					wild += w
+					continue
 				}
+			}
+			// A line of another shape ("Disallow:/x", indented, ...), read
+			// alone.
+			if value, end, plain, ok := simpleDisallowValue(&gr); ok {
 				// Where the value is: the line starts at the rest of the
 				// body, and the value ends the line's first end bytes.
 				// An empty value's span is in its line too, where
@@ -134,12 +143,6 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 					copied = values
 				}
 				gr.PassRuleTo(end)
-				read = true
-				if len(b.compiled)+len(b.fieldLines) > earlyScopedLines || gr.NextByte()|0x20 != 'd' {
-					break
-				}
-			}
-			if read {
 				continue
 			}
 		}
@@ -173,7 +176,10 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 			for i := start; i < len(b.fieldLines); i++ {
 				b.fieldLines[i].named = inNamed
 			}
-			gr.Filter(nil)
+			// Lines that are no rule nor a field a set reads (see
+			// scopedRules) are passed over, comments and blank lines
+			// among them: they do not change the groups either.
+			gr.Filter(parse.GroupLines)
 		case parse.RoleRule:
 			if !applies {
 				b.fieldLines = b.fieldLines[:start]
@@ -216,6 +222,55 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 		notVerbatim = max(notVerbatim-cut, 0)
 	}
 	return named, notVerbatim == 0, true
+}
+
+// disallowRun appends to b.compiled the rules of the lines of body from
+// pos on that start as parse.DisallowAt tells, whose value is simple
+// bytes (see simpleDisallowValue) up to a line end (LF, CR or CR LF)
+// within the tokenizer's line cap, as collectScoped does one by one: in
+// one loop, without a call to the Grouper or the Tokenizer a line. It
+// stops before the first other line, or once the set holds more than
+// earlyScopedLines lines, and returns where it stopped, the lines read,
+// the bytes of their values and how many are wildcard rules. Most rule
+// lines of the corpus are such lines; the loop took a corpus pass's
+// first questions from 59.5 M to 56.2 M instructions
+// (BenchmarkParseCheckTwoAgents, checks=1).
+func (b *builder) disallowRun(body string, pos int) (end, n, bytes, wild int) {
+	const offset = 10 // "disallow: "
+	for parse.DisallowAt(body, pos) {
+		rest := body[pos+offset:]
+		k := plainPrefix(rest)
+		plain := true
+		if k < len(rest) && (rest[k] == '*' || rest[k] == '$') {
+			// Bytes past the line cap are dropped: none is read.
+			k += simplePrefix(rest[k:max(min(len(rest), parse.MaxLineBytes-offset), k)])
+			plain = false
+		}
+		if k == len(rest) || rest[k] != '\n' && rest[k] != '\r' || offset+k+1 >= parse.MaxLineBytes {
+			break // not the end of the value, or the line: read alone
+		}
+		off := uint32(pos + offset)
+		if plain {
+			// newCompiledRule's answer, known.
+			b.compiled = append(b.compiled, compiledRule{off: off, n: uint16(k), head: uint8(min(k, 8))})
+		} else {
+			c := newCompiledRule(rest[:k], off, 0)
+			b.compiled = append(b.compiled, c)
+			if c.info&ruleWild != 0 {
+				wild++
+			}
+		}
+		bytes += k
+		n++
+		pos += offset + k + 1
+		if rest[k] == '\r' && pos < len(body) && body[pos] == '\n' {
+			pos++ // CR LF ends one line
+		}
+		if len(b.compiled)+len(b.fieldLines) > earlyScopedLines {
+			break
+		}
+	}
+	return pos, n, bytes, wild
 }
 
 // agentBits returns the bits of a product token in the summary of the

@@ -96,7 +96,8 @@ func (g *Grouper) RuleRun() (body string, pos int, ok bool) {
 
 // PassRules passes over the n lines from the next one up to pos, which
 // the caller read after RuleRun, each a disallow line PlainDisallow would
-// report, ending in LF: the open group then has a rule, if n > 0.
+// report, ending in LF, CR or CR LF (pos past the LF of a pair): the open
+// group then has a rule, if n > 0.
 func (g *Grouper) PassRules(pos, n int) {
 	if n > 0 {
 		g.tok.PassLinesTo(pos, n)

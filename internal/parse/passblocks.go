@@ -7,7 +7,13 @@ package parse
 // the call and the branch at its end cost more than the search on lines
 // of a few dozen bytes. passBlocks reads 32 bytes at a time instead,
 // finding every line end and line start of a block at once, and stops at
-// the first line the pass cannot decide alone.
+// the first line the pass cannot decide alone. It reads two blocks at a
+// time where it can, as one of 64 bytes, so that the work on their bit
+// masks is shared: a corpus pass asking one question a file went from
+// 64.7 M to 62.3 M instructions (BenchmarkParseCheckTwoAgents, checks=1).
+// The blocks read, and so the answer, are the same either way. A filter
+// of one letter (AgentLines, the filter of the groups that do not apply)
+// is compared once a block, not three times: 60.4 M to 59.5 M.
 
 // minVectorPass is how many bytes must be left for passLines to call
 // passBlocks: it reads 32 bytes at a time, and the byte after.

@@ -47,11 +47,146 @@ TEXT ·passBlocks(SB), NOSPLIT, $0-41
 	MOVQ         AX, X0
 	VPBROADCASTB X0, Y9     // the third
 
+	// Whether the three letters are one (AgentLines'): the blocks of 64
+	// bytes then compare with it alone. Kept in found's slot, which is
+	// written again before returning: no register is left.
+	MOVQ  letters+16(FP), AX
+	MOVQ  AX, DX
+	SHRQ  $8, DX
+	XORQ  AX, DX
+	ANDL  $0xFFFF, DX       // the first letter against the second and the third
+	SETEQ found+40(FP)
+
 	XORQ BX, BX
 	XORQ R8, R8
 	XORQ R9, R9
 	XORQ R10, R10
 	MOVL $1, R11
+
+	// Two blocks at a time, as one of 64 bytes whose masks are 64 bits
+	// wide: the work on the masks, most of a block's, is then shared by
+	// the two. The blocks read are the same as one at a time (k+64 < n is
+	// k+32 < n for both); the last, if any, is read alone below.
+loop64:
+	LEAQ 64(BX), DX
+	CMPQ DX, DI
+	JGE  loop
+
+	VMOVDQU   (SI)(BX*1), Y0
+	VMOVDQU   32(SI)(BX*1), Y15
+	VPCMPEQB  Y10, Y0, Y1
+	VPMOVMSKB Y1, R12
+	VPCMPEQB  Y10, Y15, Y1
+	VPMOVMSKB Y1, AX
+	SHLQ      $32, AX
+	ORQ       AX, R12       // LF
+	VPCMPEQB  Y11, Y0, Y2
+	VPMOVMSKB Y2, R13
+	VPCMPEQB  Y11, Y15, Y2
+	VPMOVMSKB Y2, AX
+	SHLQ      $32, AX
+	ORQ       AX, R13       // CR
+	VPCMPEQB  Y12, Y0, Y3
+	VPSUBB    Y13, Y0, Y4
+	VPMINUB   Y14, Y4, Y5
+	VPCMPEQB  Y4, Y5, Y5
+	VPOR      Y3, Y5, Y3
+	VPMOVMSKB Y3, R14
+	VPCMPEQB  Y12, Y15, Y3
+	VPSUBB    Y13, Y15, Y4
+	VPMINUB   Y14, Y4, Y5
+	VPCMPEQB  Y4, Y5, Y5
+	VPOR      Y3, Y5, Y3
+	VPMOVMSKB Y3, AX
+	SHLQ      $32, AX
+	ORQ       AX, R14       // B, with LF
+	VPOR      Y12, Y0, Y4
+	VPCMPEQB  Y7, Y4, Y5
+	VPOR      Y12, Y15, Y3
+	VPCMPEQB  Y7, Y3, Y6
+	CMPB      found+40(FP), $0
+	JNE       oneLetter64   // the other two letters are the first
+	VPCMPEQB  Y8, Y4, Y1
+	VPOR      Y1, Y5, Y5
+	VPCMPEQB  Y9, Y4, Y1
+	VPOR      Y1, Y5, Y5
+	VPCMPEQB  Y8, Y3, Y1
+	VPOR      Y1, Y6, Y6
+	VPCMPEQB  Y9, Y3, Y1
+	VPOR      Y1, Y6, Y6
+
+oneLetter64:
+	VPMOVMSKB Y5, R15
+	VPMOVMSKB Y6, AX
+	SHLQ      $32, AX
+	ORQ       AX, R15       // L
+
+	XORL  CX, CX
+	CMPB  (SI)(DX*1), $0x0A
+	SETEQ CL
+	SHLQ  $63, CX
+	MOVQ  R12, AX
+	SHRQ  $1, AX
+	ORQ   CX, AX
+	NOTQ  AX
+	ANDQ  R13, AX
+	ORQ   R12, AX           // the line ends
+
+	NOTQ R12
+	ANDQ R12, R14           // B without LF
+
+	MOVQ AX, CX
+	SHLQ $1, CX
+	ORQ  R11, CX            // the line starts
+	MOVQ AX, R11
+	SHRQ $63, R11
+
+	MOVQ CX, R12
+	ANDQ R14, R12
+	MOVQ R14, DX
+	ADDQ R12, DX
+	ADDQ R10, DX
+	// The carry out of bit 63 of B + S + carry, S the line starts in B
+	// (S within B): the top bit of S | B &^ sum.
+	MOVQ DX, R13
+	NOTQ R13
+	ANDQ R14, R13
+	ORQ  R12, R13
+	SHRQ $63, R13
+	MOVQ R13, R10
+	MOVQ R14, R13
+	NOTQ R13
+	ANDQ R13, DX            // the bytes after the runs of B from line starts
+	ANDQ R13, CX            // the line starts not in B
+	ORQ  DX, CX
+	ANDQ R15, CX            // those in L
+	JNE  found64
+
+	POPCNTQ AX, CX
+	ADDQ    CX, R8
+	BSRQ    AX, CX
+	LEAQ    1(BX)(CX*1), R15
+	CMOVQNE R15, R9
+	ADDQ    $64, BX
+	JMP     loop64
+
+found64:
+	BSFQ    CX, DX
+	MOVQ    DX, CX
+	MOVQ    $1, R15
+	SHLQ    CX, R15
+	DECQ    R15
+	ANDQ    R15, AX         // the line ends before that byte
+	POPCNTQ AX, CX
+	ADDQ    CX, R8
+	BSRQ    AX, CX
+	LEAQ    1(BX)(CX*1), R15
+	CMOVQNE R15, R9
+	MOVQ    R9, off+24(FP)
+	MOVQ    R8, terms+32(FP)
+	MOVB    $1, found+40(FP)
+	VZEROUPPER
+	RET
 
 loop:
 	LEAQ 32(BX), DX

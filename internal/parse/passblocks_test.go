@@ -48,6 +48,32 @@ func TestPassBlocksMatchesGo(t *testing.T) {
 	}
 }
 
+// passBlocks reads two blocks at a time as one of 64 bytes: a line end,
+// a CR LF pair or a run of white space placed across every byte of the
+// first 128, the two blocks' border and the pairs' among them, gives
+// passBlocksGo's answer.
+func TestPassBlocksBorders(t *testing.T) {
+	if !swar.AVX2 {
+		t.Skip("passBlocks is not written for this CPU: passLines uses the Go code alone")
+	}
+	pieces := []string{"\n", "\r", "\r\n", "\nU", "\ru", "\r\nu", "\n" + strings.Repeat(" ", 40) + "u",
+		"\n" + strings.Repeat("\t", 70) + "U", "\n" + strings.Repeat(" ", 70) + "x\nu", "\n\v\fd"}
+	for _, piece := range pieces {
+		for at := 0; at < 128; at++ {
+			for _, tail := range []int{1, 40, 100} {
+				body := strings.Repeat("x", at) + piece + strings.Repeat("y", tail)
+				for _, f := range []*FirstBytes{AgentLines, MatcherLines} {
+					wantOff, wantEnds, wantFound := passBlocksGo(body, f.letters)
+					off, ends, found := passBlocks(unsafe.StringData(body), len(body), f.letters)
+					if off != wantOff || ends != wantEnds || found != wantFound {
+						t.Fatalf("passBlocks(%q, %#x) = %d, %d, %v; want %d, %d, %v", body, f.letters, off, ends, found, wantOff, wantEnds, wantFound)
+					}
+				}
+			}
+		}
+	}
+}
+
 // passBlocksGo follows its contract on bodies written by hand: where it
 // stops, and how it counts CR LF, CR alone and LF alone.
 func TestPassBlocksGo(t *testing.T) {

@@ -106,6 +106,12 @@ var (
 	MatcherLines = firstBytes("uUaAdD")
 	// AgentLines: user-agent lines.
 	AgentLines = firstBytes("uU")
+	// GroupLines: the lines of a group that a reader of one agent's rule
+	// set needs: user-agent, allow and disallow lines, and the fields of
+	// a group it reads (crawl-delay, request-rate, content-usage,
+	// content-signal). Comments, blank lines, sitemaps and every other
+	// key, and the text of an HTML page, are passed over.
+	GroupLines = firstBytes("uUaAdDcCrR")
 )
 
 func firstBytes(set string) *FirstBytes {
@@ -312,7 +318,8 @@ const blankBits uint64 = 1<<' ' | 1<<'\t' | 1<<'\v' | 1<<'\f'
 
 // PassLinesTo passes over the n lines from the next one up to pos, where
 // the line after them starts, which the caller has read as PlainDisallow
-// reports them, each ending in LF (see Grouper.RuleRun). They are counted.
+// reports them, each ending in LF, CR or CR LF (see Grouper.RuleRun). They
+// are counted.
 func (t *Tokenizer) PassLinesTo(pos, n int) {
 	t.lines += n
 	t.pos = pos
