@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -255,6 +256,17 @@ func TestIndexBuildInSteps(t *testing.T) {
 				}
 			}
 			b.prepare()
+			// The pages of the tables written first, as a building in
+			// parts does: the index must come out the same.
+			tables := len(b.idx.windows.slots)*int(unsafe.Sizeof(windowSlot{})) + len(b.seen.slots)*int(unsafe.Sizeof(patternSlot{}))
+			for touches := 0; !b.touchStep(int(max(work, 1))); touches++ {
+				if touches > tables/pageBytes+1 {
+					t.Fatalf("%s: %d touch steps of %d for %d bytes of tables and not done", name, touches, work, tables)
+				}
+			}
+			if b.touched < tables {
+				t.Fatalf("%s: touched %d bytes of %d", name, b.touched, tables)
+			}
 			for !b.step(work) {
 				steps++
 				if steps > 2*len(compiled)+2 {
