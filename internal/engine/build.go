@@ -345,6 +345,7 @@ func (b *builder) finish(f *File) {
 			d := &b.rules[i]
 			compiled[i] = newCompiledRule(str(d.pattern), d.pattern.off, d.info)
 		}
+		markClasses(compiled, text) // decide answers the compiled sets
 	}
 	indexes := 0
 	for i := range b.groups {

@@ -42,10 +42,24 @@ func newCompiledRule(pattern string, off uint32, info uint8) compiledRule {
 	head := min(len(literal), 8)
 	if info&ruleCompact != 0 {
 		head = min(head, firstHigh(literal)) // the bytes after differ in wire form
-	} else if info&ruleWild != 0 {
-		head |= int(requiredClasses(pattern)) << 4
 	}
 	return compiledRule{off: off, n: uint16(len(pattern)), head: uint8(head), info: info}
+}
+
+// markClasses records in each wildcard rule of rules (not in compact form)
+// the pathClasses its pattern requires, a span of text, for decide to rule
+// it out by them (see needsClasses). It is done when a set is first asked
+// through decide (sorted, or compiled whole), not as each rule is
+// compiled: a scoped set asked at most five times never sorts, and its
+// first question paid 2.4 M instructions a corpus pass for them
+// (BenchmarkParseCheckTwoAgents, N = 1). A rule with no classes marked
+// is tried as before, so that marking them is an optimization only.
+func markClasses(rules []compiledRule, text string) {
+	for i := range rules {
+		if c := &rules[i]; c.info&(ruleWild|ruleCompact) == ruleWild {
+			c.head = c.head&15 | requiredClasses(c.pattern(text))<<4
+		}
+	}
 }
 
 // pattern returns the rule's value in wire form (compact form with

@@ -267,6 +267,7 @@ func (s *scopedSet) sort() {
 		b.compiled = sorted[:0]
 		b.release()
 	}
+	markClasses(order, rs.text) // decide answers from here on
 }
 
 // A firstQuestion is the question that builds a scoped set, answered
