@@ -24,7 +24,8 @@ type compiledRule struct {
 	// literal prefix, at most 8, its first 8 bytes in the string block
 	// hold: a path whose first bytes differ from them cannot match, which
 	// one comparison of integers tells (see mayMatch). Its high four bits
-	// are the pathClasses a wildcard pattern requires (see needsClasses).
+	// are the pathClasses a wildcard pattern requires (see needsClasses),
+	// once markClasses has marked them.
 	head uint8
 }
 
