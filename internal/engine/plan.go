@@ -72,8 +72,10 @@ package engine
 //	            rules in file order (scopedSet.rules, as compiled), never
 //	            sorted for a file asked up to five times (scoped.go).
 //	sorted      then the rules are sorted once, in place, into deciding
-//	            order (sort.go), and a set of fewer than indexMinRules
-//	            rules tries them in turn for good (decide).
+//	            order (sort.go), their wildcard rules' path classes
+//	            marked (markClasses, as the compile does for every
+//	            set), and a set of fewer than indexMinRules rules tries
+//	            them in turn for good (decide).
 //	scan        a set of indexMinRules or more tries them in turn for
 //	            scopedScans more questions, within the stream's budget,
 //	            if scoped, before it gets its lazy index (lazyindex.go),
