@@ -824,6 +824,10 @@ async function compareView(page, url, width, height) {
       document.getElementById("view-compare").getAttribute("aria-current")]);
     check(JSON.stringify(shown) === JSON.stringify([true, false, "page"]), `compare: the tab did not show the compare view: ${JSON.stringify(shown)}`);
     await page.click("#view-test");
+    // The views follow the hash (a hashchange event after the click), so
+    // the tester is waited for; the check says what was seen if it never
+    // shows.
+    await page.waitForFunction(() => !document.getElementById("tester-view").hidden, null, { timeout: 5000 }).catch(() => {});
     const back = await page.evaluate(() => [document.getElementById("tester-view").hidden, document.getElementById("compare-view").hidden]);
     check(JSON.stringify(back) === JSON.stringify([false, true]), `compare: the tab did not show the tester again: ${JSON.stringify(back)}`);
   }
