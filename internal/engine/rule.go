@@ -47,6 +47,13 @@ func newCompiledRule(pattern string, off uint32, info uint8) compiledRule {
 	return compiledRule{off: off, n: uint16(len(pattern)), head: uint8(head), info: info}
 }
 
+// plainRule is newCompiledRule's answer for a disallow pattern of n
+// plain bytes (no '*', '$' or byte >= 0x80) at off, which a scoped pass
+// knows without reading the pattern again.
+func plainRule(off uint32, n int) compiledRule {
+	return compiledRule{off: off, n: uint16(n), head: uint8(min(n, 8))}
+}
+
 // markClasses records in each wildcard rule of rules (not in compact form)
 // the pathClasses its pattern requires, a span of text, for decide to rule
 // it out by them (see needsClasses). It is done when a set is first asked

@@ -129,8 +129,7 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 				// compiledRule.asWritten counts its line from.
 				v := span{uint32(len(body) - len(gr.Rest()) + end - len(value)), uint32(len(value))}
 				if plain {
-					// newCompiledRule's answer, known.
-					b.compiled = append(b.compiled, compiledRule{off: v.off, n: uint16(v.n), head: uint8(min(v.n, 8))})
+					b.compiled = append(b.compiled, plainRule(v.off, int(v.n)))
 				} else {
 					c := newCompiledRule(value, v.off, 0)
 					b.compiled = append(b.compiled, c)
@@ -251,8 +250,7 @@ func (b *builder) disallowRun(body string, pos int) (end, n, bytes, wild int) {
 		}
 		off := uint32(pos + offset)
 		if plain {
-			// newCompiledRule's answer, known.
-			b.compiled = append(b.compiled, compiledRule{off: off, n: uint16(k), head: uint8(min(k, 8))})
+			b.compiled = append(b.compiled, plainRule(off, k))
 		} else {
 			c := newCompiledRule(rest[:k], off, 0)
 			b.compiled = append(b.compiled, c)

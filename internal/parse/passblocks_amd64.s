@@ -160,7 +160,7 @@ oneLetter64:
 	ANDQ R13, CX            // the line starts not in B
 	ORQ  DX, CX
 	ANDQ R15, CX            // those in L
-	JNE  found64
+	JNE  found
 
 	POPCNTQ AX, CX
 	ADDQ    CX, R8
@@ -169,24 +169,6 @@ oneLetter64:
 	CMOVQNE R15, R9
 	ADDQ    $64, BX
 	JMP     loop64
-
-found64:
-	BSFQ    CX, DX
-	MOVQ    DX, CX
-	MOVQ    $1, R15
-	SHLQ    CX, R15
-	DECQ    R15
-	ANDQ    R15, AX         // the line ends before that byte
-	POPCNTQ AX, CX
-	ADDQ    CX, R8
-	BSRQ    AX, CX
-	LEAQ    1(BX)(CX*1), R15
-	CMOVQNE R15, R9
-	MOVQ    R9, off+24(FP)
-	MOVQ    R8, terms+32(FP)
-	MOVB    $1, found+40(FP)
-	VZEROUPPER
-	RET
 
 loop:
 	LEAQ 32(BX), DX
@@ -264,15 +246,17 @@ loop:
 found:
 	// The line of the first byte found starts after the last line end
 	// before it, in this block or before (R9).
-	BSFL    CX, DX
-	MOVL    DX, CX
-	MOVL    $1, R15
-	SHLL    CX, R15
-	DECL    R15
-	ANDL    R15, AX         // the line ends before that byte
-	POPCNTL AX, CX
+	// In 64-bit words for either loop: the 32-byte loop's masks are
+	// written by 32-bit operations, which clear their upper halves.
+	BSFQ    CX, DX
+	MOVQ    DX, CX
+	MOVQ    $1, R15
+	SHLQ    CX, R15
+	DECQ    R15
+	ANDQ    R15, AX         // the line ends before that byte
+	POPCNTQ AX, CX
 	ADDQ    CX, R8
-	BSRL    AX, CX
+	BSRQ    AX, CX
 	LEAQ    1(BX)(CX*1), R15
 	CMOVQNE R15, R9
 	MOVQ    R9, off+24(FP)
