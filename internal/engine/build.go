@@ -35,7 +35,7 @@ type builder struct {
 	groupSet     []int32
 	fieldLines   []scopedField // the fields of a scoped set (see scoped.go)
 	scopedFields []Field       // and its fields
-	agentBits    uint64        // agentBits of every product token a scoped set's pass read
+	agentsRead   agentSummary  // the product tokens a scoped set's pass read
 	// The lines a scoped set's pass read, the whole file's when it read
 	// to the end, and whether one was a user-agent line (see
 	// compileSparse).

@@ -20,10 +20,14 @@ package engine
 //	           (parse.passBlocks, 64 bytes a step) and, in a group, the
 //	           lines of the keys a set reads alone (parse.GroupLines), a
 //	           run of disallow lines in one loop (disallowRun); the
-//	           agents that no group names share one set (the "*" groups). The
+//	           agents that no group names share one set (the "*" groups),
+//	           a later agent without another pass when the summary of
+//	           the product tokens the pass read rules it out
+//	           (agentSummary), else after a pass over the user-agent
+//	           lines that finds no group names it (namesAgent). The
 //	           copy stays: a set's patterns are spans of it, and the lines
 //	           of its rules are counted in it when Explain asks (ruleLine),
-//	           so that a set takes 112 bytes and 8 a rule.
+//	           so that a set takes 144 bytes and 8 a rule.
 //	Large      the groups that apply to an agent hold more than
 //	           maxScopedLines lines and would take more than the copy
 //	           (tooLarge): questions stream over the copy (stream.go: a
@@ -135,10 +139,11 @@ package engine
 //	                          BenchmarkSlowestQuestion, BENCHMARKS.md)
 //
 // Memory kept per byte of input (BenchmarkRetainedStates): 1.055 loaded;
-// 1.114 with one scoped set (8 bytes a rule, 112 a set), after 1 or 10
-// questions, the sparse files compiled (1.147 if not); 1.128 after 10
-// from two agents (two sets for 171 files of 2,132, a 32-byte name for
-// the second agent of every file); 1.014-1.033
+// 1.122 with one scoped set (8 bytes a rule, 144 a set, 32 of them the
+// summary of the file's product tokens, agentSummary: 1.114 with 8),
+// after 1 or 10 questions, the sparse files compiled (1.147 if not);
+// 1.136 after 10 from two agents (two sets for 171 files of 2,132, a
+// 32-byte name for the second agent of every file); 1.022-1.041
 // after 100 questions (the files of 256 KiB or more compiled whole, the
 // others' sets indexed); 0.921 compiled, 0.987 with every asked set's
 // index built.

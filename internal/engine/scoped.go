@@ -64,7 +64,7 @@ type scopedSet struct {
 	// (some group names the agent), whether rules.index is set
 	// (indexBits), and, once sorted, how many questions scanVerdict
 	// answered, times scanOne. Two words, not four, a sync.Once and a
-	// bool: a set takes 112 bytes, not 144.
+	// bool: 32 bytes less a set.
 	state atomic.Int32
 	// rules.compiled holds the set's rules in file order, as compiled:
 	// the question that built the set scans them (firstVerdict) before
@@ -77,11 +77,11 @@ type scopedSet struct {
 	// scopedScans questions more (ruleSet), so that a file asked a few
 	// times keeps none (96 bytes; BenchmarkRetainedStates).
 	rules RuleSet
-	// agentBits sums up every product token of the file's user-agent
-	// lines (see agentBits): a later agent none of whose bits is missing
-	// may be named, and the file's user-agent lines are read again to
-	// tell (namesAgent); one with a bit missing is not.
-	agentBits uint64
+	// agents sums up every product token of the file's user-agent
+	// lines: a later agent it may hold may be named, and the file's
+	// user-agent lines are read again to tell (namesAgent); one it does
+	// not hold is not.
+	agents agentSummary
 	// name is the node of the agent the set was compiled for: one
 	// allocation less for the question that compiles it.
 	name scopedName
@@ -334,7 +334,7 @@ func (f *File) compileScoped(body, agent string, first *firstQuestion) *scopedSe
 	s := &scopedSet{}
 	b := builders.Get().(*builder)
 	named, ok := b.scopedRules(&s.rules, body, agent)
-	agents, sparse := b.agentBits, ok && !b.scopedAgents && compileSparse(len(body), b.scopedLines)
+	agents, sparse := b.agentsRead, ok && !b.scopedAgents && compileSparse(len(body), b.scopedLines)
 	b.release()
 	if !ok {
 		f.markTooLarge()
@@ -345,7 +345,7 @@ func (f *File) compileScoped(body, agent string, first *firstQuestion) *scopedSe
 		// little of it (see compileSparse).
 		return nil
 	}
-	s.agentBits = agents
+	s.agents = agents
 	if named {
 		s.state.Store(namedBit)
 	}
@@ -358,10 +358,9 @@ func (f *File) compileScoped(body, agent string, first *firstQuestion) *scopedSe
 }
 
 // mayName reports whether a user-agent line of the file of s may name
-// agent: false when agentBits tells that none does.
+// agent: false when its summary tells that none does.
 func (s *scopedSet) mayName(agent string) bool {
-	bits := agentBits(agent)
-	return s.agentBits&bits == bits
+	return s.agents.mayHold(agent)
 }
 
 // namesAgent reports whether a user-agent line of body names agent, as

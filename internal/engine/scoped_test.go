@@ -580,7 +580,7 @@ func disallowThenAllowEnd(n int) []byte {
 // The summary of a file's product tokens never rules out an agent that a
 // user-agent line names, in any ASCII case: on random files of random
 // tokens, every token read, and its forms in other cases, may be named.
-func TestScopedAgentBitsNeverMissANamedAgent(t *testing.T) {
+func TestScopedAgentSummaryNeverMissesANamedAgent(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	const letters = "abcxyzABCXYZ-_"
 	for round := 0; round < 2000; round++ {

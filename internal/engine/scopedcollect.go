@@ -55,7 +55,7 @@ type scopedField struct {
 // after it is of such a group (a group's user-agent lines all come before
 // its rules).
 func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
-	b.compiled, b.fieldLines, b.agentBits, b.scopedAgents = b.compiled[:0], b.fieldLines[:0], 0, false
+	b.compiled, b.fieldLines, b.agentsRead, b.scopedAgents = b.compiled[:0], b.fieldLines[:0], agentSummary{}, false
 	gr := parse.NewGrouper(body)
 	gr.ReadSpans()
 	var l parse.Grouped
@@ -162,13 +162,13 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 			if value := l.ValueAt.In(body); parse.IsGlobalAgent(value) {
 				inGlobal = true
 			} else if token := parse.ProductToken(value); parse.EqualFold(token, agent) {
-				b.agentBits |= agentBits(token)
+				b.agentsRead.add(token)
 				if !named {
 					cut = len(b.compiled)
 				}
 				inNamed, named = true, true
 			} else {
-				b.agentBits |= agentBits(token)
+				b.agentsRead.add(token)
 			}
 			applies = inNamed || inGlobal && !named
 			// The group's fields so far are of its kind now.
@@ -269,22 +269,6 @@ func (b *builder) disallowRun(body string, pos int) (end, n, bytes, wild int) {
 		}
 	}
 	return pos, n, bytes, wild
-}
-
-// agentBits returns the bits of a product token in the summary of the
-// tokens a file names (scopedSet.agentBits), ignoring ASCII case: two bits
-// of a hash of its length and its first and last bytes, lower-cased, so
-// that a file's every user-agent line costs a few instructions (hashing
-// every byte cost 1.7 M instructions a corpus pass, +2.6 % of parse + 1
-// check). An agent whose bits are not all in the summary is named by no
-// user-agent line of the file.
-func agentBits(token string) uint64 {
-	h := uint32(len(token)) * 0x9E3779B1
-	if len(token) > 0 {
-		h ^= uint32(parse.LowerASCII(token[0]))*0x85EBCA6B ^ uint32(parse.LowerASCII(token[len(token)-1]))*0xC2B2AE35
-	}
-	h ^= h >> 15
-	return 1<<(h&63) | 1<<(h>>6&63)
 }
 
 // scopedRule compiles a rule of a scoped set, whose value is the span v
