@@ -145,6 +145,17 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 				continue
 			}
 		}
+		if !applies && gr.NextByte()|0x20 == 'd' {
+			// The first rule of a group that does not apply, which the
+			// filter reads: it ends what the group's user-agent lines
+			// began, whatever its value, so it is left to the filter of
+			// user-agent lines to pass over, untokenized.
+			if _, pos, ok := gr.RuleRun(); ok && parse.DisallowAt(body, pos) {
+				gr.RuleAhead()
+				b.fieldLines = b.fieldLines[:start]
+				gr.Filter(parse.AgentLines)
+			}
+		}
 		if !gr.Next(&l) {
 			break
 		}

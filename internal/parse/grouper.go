@@ -79,6 +79,11 @@ func (g *Grouper) PassRule() {
 	g.hasRules = true
 }
 
+// RuleAhead records that the open group has a rule, the next line,
+// which DisallowAt reports, for a caller that lets a filter that
+// rejects it pass over it: the line is not read twice.
+func (g *Grouper) RuleAhead() { g.hasRules = true }
+
 // PassRuleTo is PassRule for a line whose end the caller has found (see
 // Tokenizer.PassLineTo).
 func (g *Grouper) PassRuleTo(end int) {
