@@ -69,6 +69,15 @@ func (g *Grouper) PlainDisallow() (rest string, offset int, ok bool) {
 	return g.tok.PlainDisallow()
 }
 
+// PlainAllow is Tokenizer.PlainAllow, within an open group: a line it
+// reports is an allow line of that group.
+func (g *Grouper) PlainAllow() (rest string, offset int, ok bool) {
+	if g.group < 0 {
+		return "", 0, false
+	}
+	return g.tok.PlainAllow()
+}
+
 // NextByte is Tokenizer.NextByte.
 func (g *Grouper) NextByte() byte { return g.tok.NextByte() }
 

@@ -256,6 +256,20 @@ func (t *Tokenizer) PlainDisallow() (rest string, offset int, ok bool) {
 	return s[i:], i, true
 }
 
+// PlainAllow reports whether the next line starts as most allow lines
+// do: "allow" in any case, ": ", and a value whose first byte is above
+// ' ', with at least 16 bytes left. If so, it returns the rest of the
+// body from the value on, and where the value is in the line (7). A line
+// of any other shape reports false, whatever it is; the line is not
+// consumed either way.
+func (t *Tokenizer) PlainAllow() (rest string, offset int, ok bool) {
+	s := t.body[t.pos:]
+	if len(s) >= 16 && (swar.Load64At(s, 0)|0x2020202020)&0xFFFFFFFFFFFFFF == wordAllowColon|' '<<48 && s[7] > ' ' {
+		return s[7:], 7, true
+	}
+	return "", 0, false
+}
+
 // DisallowAt reports whether the line that starts at body[pos] starts as
 // most disallow lines do: "disallow" in any case, ": ", and a value whose
 // first byte is above ' ', 10 bytes after pos (PlainDisallow reports the

@@ -441,6 +441,48 @@ func TestPlainDisallow(t *testing.T) {
 	}
 }
 
+// PlainAllow reports only lines that the tokenizer reads as allow
+// directives, of the one shape "allow: " and a value, and finds their
+// value where the tokenizer does.
+func TestPlainAllow(t *testing.T) {
+	tests := []struct {
+		line string
+		ok   bool
+	}{
+		{"Allow: /abcdefghij\n", true},
+		{"ALLOW: /abcdefghij\r\n", true},
+		{"allow: *abcdefghij", true},
+		{"Allow: /a\n", false},           // fewer than 16 bytes left
+		{"Allow:  /abcdefghij\n", false}, // two spaces: read, but not plain
+		{"Allow:\t/abcdefghij\n", false},
+		{"Allow:/abcdefghij\n", false},
+		{"Allow: #/abcdefghij\n", true}, // as PlainDisallow, the caller reads the value
+		{"Allow- /abcdefghijk\n", false},
+		{"Allov: /abcdefghij\n", false},
+		{"Alloww: /abcdefghij\n", false},
+		{" Allow: /abcdefghij\n", false},
+		{"Disallow: /abcdefghij\n", false},
+		{"Allow: \n/abcdefghij\n", false},
+		{"@LLOW: /abcdefghij\n", false}, // '@' | 0x20 is '`', not 'a'
+	}
+	for _, tt := range tests {
+		tok := NewTokenizer(tt.line)
+		rest, offset, ok := tok.PlainAllow()
+		if ok != tt.ok {
+			t.Errorf("PlainAllow(%q) = %v; want %v", tt.line, ok, tt.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		var l Line
+		tok.Next(&l)
+		if l.Kind != KeyAllow || offset != 7 || !strings.HasPrefix(rest, l.Value) {
+			t.Errorf("PlainAllow(%q): value at %d starts %q; the tokenizer reads kind %d value %q", tt.line, offset, rest, l.Kind, l.Value)
+		}
+	}
+}
+
 // DisallowAt reports exactly the lines PlainDisallow reads at offset 10
 // that are "disallow" in any case, ": " and a value whose first byte is
 // above ' ', with 16 bytes or more left; a Grouper's RuleRun and PassRules pass over such lines as
