@@ -36,8 +36,13 @@ func agentHash(token string) uint32 {
 }
 
 // add adds token to s.
-func (s *agentSummary) add(token string) {
-	h := agentHash(token)
+func (s *agentSummary) add(token string) { s.addHash(agentHash(token)) }
+
+// addHash adds the token whose agentHash is h to s. A pass over the file
+// calls it with the hash found inline: add is over the inlining budget,
+// and a call a user-agent line took 1 % of a corpus pass's first
+// questions (perf; -0.4 % instructions).
+func (s *agentSummary) addHash(h uint32) {
 	s[h>>22&3] |= 1 << (h >> 16 & 63)
 	s[h>>30] |= 1 << (h >> 24 & 63)
 }

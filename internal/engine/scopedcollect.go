@@ -194,13 +194,13 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 			if value := l.ValueAt.In(body); parse.IsGlobalAgent(value) {
 				inGlobal = true
 			} else if token := parse.ProductToken(value); parse.EqualFold(token, agent) {
-				b.agentsRead.add(token)
+				b.agentsRead.addHash(agentHash(token))
 				if !named {
 					cut = len(b.compiled)
 				}
 				inNamed, named = true, true
 			} else {
-				b.agentsRead.add(token)
+				b.agentsRead.addHash(agentHash(token))
 			}
 			applies = inNamed || inGlobal && !named
 			// The group's fields so far are of its kind now.
