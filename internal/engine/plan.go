@@ -109,10 +109,14 @@ package engine
 //	                          (compiling the agent's rules alone: 30 k
 //	                          instructions with Load; 26 k since ba17866,
 //	                          and 3-6 % less time in paired runs,
-//	                          BENCHMARKS.md); a second agent no group
-//	                          names gets the shared set at once (parse + 2
-//	                          questions as two agents: 1.29 times parse +
-//	                          1 in instructions)
+//	                          BENCHMARKS.md; 25 k since 71d9c72, the
+//	                          first rule of a group that does not apply
+//	                          and simple allow lines read untokenized); a
+//	                          second agent no group names gets the shared
+//	                          set at once, the file's summary of product
+//	                          tokens ruling it out (parse + 2 questions as
+//	                          two agents: 1.25 times parse + 1 in
+//	                          instructions)
 //	one question, not kept    1.79 us a file (AllowedOnce: the stream)
 //	whole compile             10.6 us a file, 384 MB/s
 //	sorted or indexed         about 100 ns a question on the corpus;
