@@ -106,6 +106,37 @@ func TestGrouperRoles(t *testing.T) {
 	}
 }
 
+// A rule line the caller leaves for the filter of user-agent lines to
+// pass over, after RuleAhead, ends the group as a rule read by Next does:
+// the next user-agent line starts a group of its own (a group is its
+// user-agent lines and the lines up to the next user-agent line after a
+// rule, RFC 9309 2.1). Without RuleAhead, passed over unread, it would
+// not.
+func TestGrouperRuleAhead(t *testing.T) {
+	body := "user-agent: x\ndisallow: /abcdefghij\nuser-agent: y\nallow: /\n"
+	for _, ahead := range []bool{true, false} {
+		gr := NewGrouper(body)
+		gr.ReadSpans()
+		gr.Filter(AgentLines)
+		var l Grouped
+		if !gr.Next(&l) || l.Role != RoleAgent || !l.NewGroup {
+			t.Fatalf("first line: %+v", l)
+		}
+		if _, pos, ok := gr.RuleRun(); !ok || !DisallowAt(body, pos) {
+			t.Fatalf("the disallow line is not where RuleRun says")
+		}
+		if ahead {
+			gr.RuleAhead()
+		}
+		if !gr.Next(&l) || l.Role != RoleAgent || l.ValueAt.In(body) != "y" {
+			t.Fatalf("ahead %v: the line after the rule: %+v", ahead, l)
+		}
+		if l.NewGroup != ahead || l.Group != map[bool]int{true: 1, false: 0}[ahead] {
+			t.Errorf("ahead %v: user-agent: y starts a group %v, group %d", ahead, l.NewGroup, l.Group)
+		}
+	}
+}
+
 // NextAgent hands each token once, in sorted order, with its groups in
 // file order and without repeats: the groups Google merges for it.
 func TestNextAgent(t *testing.T) {
