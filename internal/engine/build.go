@@ -41,6 +41,11 @@ type builder struct {
 	// compileSparse).
 	scopedLines  int
 	scopedAgents bool
+	// precompiled is how many of the rules read are compiled into
+	// compiled already, in file order, their classes marked: a compile in
+	// parts compiles each part's rules (compileRead), so that finishing
+	// need not compile them all at once.
+	precompiled int
 }
 
 // A span is a string of builder.text.
@@ -336,16 +341,25 @@ func (b *builder) finish(f *File) {
 	inOrder := false
 	if len(b.rules) > 0 {
 		all = make([]compiledRule, len(b.rules))
-		compiled := all
-		if inOrder = b.rulesInOrder(); !inOrder {
-			b.compiled = slices.Grow(b.compiled[:0], len(b.rules))[:len(b.rules)]
-			compiled = b.compiled
+		if b.precompiled > 0 {
+			// A compile in parts: the parts compiled their rules into the
+			// scratch, to be sorted from it, or copied when in order.
+			b.compileRead()
+			if inOrder = b.rulesInOrder(); inOrder {
+				copy(all, b.compiled)
+			}
+		} else {
+			compiled := all
+			if inOrder = b.rulesInOrder(); !inOrder {
+				b.compiled = slices.Grow(b.compiled[:0], len(b.rules))[:len(b.rules)]
+				compiled = b.compiled
+			}
+			for i := range b.rules {
+				d := &b.rules[i]
+				compiled[i] = newCompiledRule(str(d.pattern), d.pattern.off, d.info)
+			}
+			markClasses(compiled, text) // decide answers the compiled sets
 		}
-		for i := range b.rules {
-			d := &b.rules[i]
-			compiled[i] = newCompiledRule(str(d.pattern), d.pattern.off, d.info)
-		}
-		markClasses(compiled, text) // decide answers the compiled sets
 	}
 	indexes := 0
 	for i := range b.groups {
@@ -377,6 +391,25 @@ func (b *builder) finish(f *File) {
 	}
 
 	b.agentSets(f, str)
+}
+
+// compileRead compiles the rules read since it was last called into
+// b.compiled, in file order, their classes marked, as finish would: each
+// part of a compile in parts calls it for the rules it read. The string
+// block is not padded yet, nor final: newCompiledRule and markClasses
+// read each pattern's bytes alone, which are final once its rule is read.
+func (b *builder) compileRead() {
+	if b.precompiled == 0 {
+		b.compiled = b.compiled[:0]
+	}
+	text := swar.String(b.text)
+	from := len(b.compiled)
+	for i := b.precompiled; i < len(b.rules); i++ {
+		d := &b.rules[i]
+		b.compiled = append(b.compiled, newCompiledRule(spanOf(text, d.pattern.off, d.pattern.n), d.pattern.off, d.info))
+	}
+	markClasses(b.compiled[from:], text)
+	b.precompiled = len(b.rules)
 }
 
 // rulesInOrder reports whether the rules of every group are in the order
@@ -419,4 +452,5 @@ func (b *builder) reset() {
 	b.agents = b.agents[:0]
 	b.fields = b.fields[:0]
 	b.sitemaps = b.sitemaps[:0]
+	b.precompiled = 0
 }

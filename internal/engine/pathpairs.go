@@ -87,6 +87,40 @@ func (pp *pathPairs) lacksLastPair(pattern string) bool {
 	return pp.pairs[k>>6]&(1<<(k&63)) == 0
 }
 
+// lacksLastOrder reports whether the pattern's last piece, of one or two
+// bytes before a final '$', ending in a byte c below 0x80, cannot come
+// after the byte b below 0x80 that ends the piece before it: in a match
+// b occurs before the last piece starts, at most at last[c] minus the
+// piece's length, so a first b beyond that rules the pattern out, as
+// admits' pass from the end would after reading both pieces. It is
+// tested inline after lacksLastPair, where the pieces of hostile rules
+// are all in the path but in the wrong order ("/*nz*am", "/*g*h"); the
+// rules it leaves are read by admits.
+func (pp *pathPairs) lacksLastOrder(pattern string) bool {
+	n := len(pattern)
+	if n > 0 && pattern[n-1] == '$' {
+		n--
+	}
+	if n < 4 {
+		return false
+	}
+	var b byte
+	c, l := pattern[n-1], 1 // the last piece's last byte, its length
+	if pattern[n-2] == '*' {
+		b = pattern[n-3]
+	} else if pattern[n-3] == '*' {
+		b, l = pattern[n-4], 2
+	} else {
+		return false
+	}
+	if b == '*' || b >= 0x80 || c == '*' || c >= 0x80 {
+		return false
+	}
+	// A byte >= 0x80 in the piece is three in wire form: the bound is
+	// then only weaker.
+	return int(pp.first[b]) > int(pp.last[c])-l
+}
+
 // admits reports whether a path with pp's bytes and pairs may match
 // pattern, in wire or compact form: false only when a literal byte below
 // 0x80 of the pattern, or a pair of such bytes adjacent within one of its

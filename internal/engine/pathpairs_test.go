@@ -19,7 +19,7 @@ func TestPathPairsAdmits(t *testing.T) {
 	// Runs of bytes >= 0x80 longer than eight, which admits passes over a
 	// word at a time.
 	pieces := []string{"a", "b", "ab", "ba", "/", "*", "*", "$", "%", "%2F", "%C3%A9", "é", "\xff", "bcd", "xyz", ".", "ééééé", "\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8\xf7"}
-	ruledOut, byOrder, backOnly, forwardOnly, matched := 0, 0, 0, 0, 0
+	ruledOut, byOrder, backOnly, forwardOnly, matched, byLastOrder := 0, 0, 0, 0, 0, 0
 	reference.EachChooser(17, 40000, 64, func(_ int, c *reference.Chooser) {
 		var b strings.Builder
 		for n := 1 + c.Pick(6); n > 0; n-- {
@@ -48,6 +48,12 @@ func TestPathPairsAdmits(t *testing.T) {
 			if pp.lacksLastPair(p) && got {
 				t.Fatalf("lacksLastPair(%q) on path %q, but admits", p, path)
 			}
+			if pp.lacksLastOrder(p) {
+				byLastOrder++
+				if got || lastOrderTwin(p, path) {
+					t.Fatalf("lacksLastOrder(%q) on path %q, but admits (%v) or the twin does", p, path, got)
+				}
+			}
 			if want := admitsTwin(p, path); got != want {
 				t.Fatalf("admits(%q) on path %q = %v, the twin says %v", p, path, got, want)
 			}
@@ -66,12 +72,38 @@ func TestPathPairsAdmits(t *testing.T) {
 			}
 		}
 	})
-	if ruledOut == 0 || byOrder == 0 || backOnly == 0 || forwardOnly == 0 || matched < 1000 {
+	if ruledOut == 0 || byOrder == 0 || backOnly == 0 || forwardOnly == 0 || byLastOrder == 0 || matched < 1000 {
 		t.Fatalf("%d patterns matched, %d ruled out, %d by their order alone (%d from the end only, %d from the start only): too few to test",
 			matched, ruledOut, byOrder, backOnly, forwardOnly)
 	}
-	t.Logf("%d patterns matched, %d ruled out, %d by their order alone (%d from the end only, %d from the start only)",
-		matched, ruledOut, byOrder, backOnly, forwardOnly)
+	t.Logf("%d patterns matched, %d ruled out, %d by their order alone (%d from the end only, %d from the start only), %d by lacksLastOrder",
+		matched, ruledOut, byOrder, backOnly, forwardOnly, byLastOrder)
+}
+
+// lastOrderTwin reports whether some place in path holds the last piece
+// of pattern (its bytes after the last '*', before a final '$'; at the
+// path's end with the '$') with the byte before that '*' somewhere
+// before it: what lacksLastOrder rules out when it is false, read with
+// the strings package (a byte >= 0x80 of a compact pattern stands for its
+// three wire bytes).
+func lastOrderTwin(pattern, path string) bool {
+	wire := string(appendWire(nil, pattern))
+	anchored := strings.HasSuffix(wire, "$")
+	wire = strings.TrimSuffix(wire, "$")
+	star := strings.LastIndexByte(wire, '*')
+	if star < 1 {
+		return true
+	}
+	piece, before := wire[star+1:], wire[star-1]
+	for at := 0; at+len(piece) <= len(path); at++ {
+		if path[at:at+len(piece)] != piece || anchored && at+len(piece) != len(path) {
+			continue
+		}
+		if before == '*' || strings.IndexByte(path[:at], before) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // admitsTwin is admits by its definition, with the strings package.

@@ -312,42 +312,56 @@ func (s *stream) disallowRun(gr *parse.Grouper, path string, pairs *pathPairs) (
 		return streamEnd
 	}
 	n, line := 0, gr.Lines()
+	// A value that starts with "/*" has the literal prefix "/", which
+	// every path that starts with '/' has: the hostile values mostly do.
+	slash := len(path) > 0 && path[0] == '/'
 	for ; parse.DisallowAt(body, pos); n++ {
 		const offset = 10 // "disallow: "
-		rest := body[pos+offset:]
-		// runPrefix, inlined for the words that are whole within the line
-		// cap (hostile values are a word or two): it is called for the
-		// rest, from the start.
-		k, high := 0, false
+		// The value is body[v:end]. runPrefix, inlined for the words that
+		// are whole within the body and the line cap (hostile values are
+		// a word or two): it is called for the rest, from the start.
+		v := pos + offset
+		end, high := v, false
 		for {
-			if k+8 > len(rest) || k+8 > parse.MaxLineBytes-offset {
-				k, high = runPrefix(rest[:min(len(rest), parse.MaxLineBytes-offset)])
+			if end+8 > len(body) || end+8 > pos+parse.MaxLineBytes {
+				k, h := runPrefix(body[v:min(len(body), pos+parse.MaxLineBytes)])
+				end, high = v+k, h
 				break
 			}
-			w := swar.Load64At(rest, k)
+			w := swar.Load64At(body, end)
 			if stops := runStops(w); stops != 0 {
 				t := bits.TrailingZeros64(stops)
-				k, high = k+t/8, high || w&swar.HighBits&(1<<t-1) != 0
+				end, high = end+t/8, high || w&swar.HighBits&(1<<t-1) != 0
 				break
 			}
-			k, high = k+8, high || w&swar.HighBits != 0
+			end, high = end+8, high || w&swar.HighBits != 0
 		}
-		if k == len(rest) || rest[k] != '\n' || offset+k+1 >= parse.MaxLineBytes {
+		if end >= len(body) || body[end] != '\n' || end+1-pos >= parse.MaxLineBytes {
 			break // not the end of the value, or the line: disallowLine reads it
 		}
-		pat := rest[:k]
-		if lit, whole := literalOf(pat, path); lit < 0 {
+		pat := body[v:end]
+		if slash && len(pat) >= 2 && pat[1] == '*' && pat[0] == '/' {
+			// The literal prefix "/" matches: literalOf's answer, for
+			// two bytes read.
+		} else if lit, whole := literalOf(pat, path); lit < 0 {
 			// The value's first plain bytes differ from the path's.
+			pos = end + 1
+			continue
 		} else if whole {
 			// Plain bytes alone (a value with a byte >= 0x80 is never whole).
 			if s.wants(len(pat), false) {
 				s.take(streamMatch{n: len(pat), line: line + n + 1, raw: pat})
 			}
+			pos = end + 1
+			continue
+		}
+		if pairs.lacksLastPair(pat) {
+			// It cannot match.
 		} else if high {
-			if !pairs.lacksLastPair(pat) && pairs.admits(pat) {
+			if pairs.admits(pat) {
 				break // ruleLine escapes it and matches
 			}
-		} else if s.wants(len(pat), false) && !pairs.lacksLastPair(pat) && pairs.admits(pat) {
+		} else if !pairs.lacksLastOrder(pat) && s.wants(len(pat), false) && pairs.admits(pat) {
 			matched, r := s.matches(pat, path, pairs)
 			if r != streamEnd {
 				gr.PassRules(pos, n)
@@ -357,7 +371,7 @@ func (s *stream) disallowRun(gr *parse.Grouper, path string, pairs *pathPairs) (
 				s.take(streamMatch{n: len(pat), line: line + n + 1, raw: pat})
 			}
 		}
-		pos += offset + k + 1
+		pos = end + 1
 	}
 	gr.PassRules(pos, n)
 	return streamEnd
