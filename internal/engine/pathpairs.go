@@ -94,8 +94,10 @@ func (pp *pathPairs) lacksLastPair(pattern string) bool {
 // piece's length, so a first b beyond that rules the pattern out, as
 // admits' pass from the end would after reading both pieces. It is
 // tested inline after lacksLastPair, where the pieces of hostile rules
-// are all in the path but in the wrong order ("/*nz*am", "/*g*h"); the
-// rules it leaves are read by admits.
+// are all in the path but in the wrong order ("/*nz*am", "/*g*h"), and
+// for a last piece of one byte y after a piece of one byte, whether the
+// byte x before that cannot come before y; the rules it leaves are read
+// by admits.
 func (pp *pathPairs) lacksLastOrder(pattern string) bool {
 	n := len(pattern)
 	if n > 0 && pattern[n-1] == '$' {
@@ -115,6 +117,13 @@ func (pp *pathPairs) lacksLastOrder(pattern string) bool {
 	}
 	if b == '*' || b >= 0x80 || c == '*' || c >= 0x80 {
 		return false
+	}
+	if l == 1 && n >= 5 && pattern[n-4] == '*' {
+		// A chain of pieces of one byte ("/*x*y*z"): x comes before y,
+		// at most at last[y]-1.
+		if x := pattern[n-5]; x != '*' && x < 0x80 && pp.first[x] >= pp.last[b] {
+			return true
+		}
 	}
 	// A byte >= 0x80 in the piece is three in wire form: the bound is
 	// then only weaker.

@@ -83,7 +83,9 @@ func TestPathPairsAdmits(t *testing.T) {
 // lastOrderTwin reports whether some place in path holds the last piece
 // of pattern (its bytes after the last '*', before a final '$'; at the
 // path's end with the '$') with the byte before that '*' somewhere
-// before it: what lacksLastOrder rules out when it is false, read with
+// before it, and, when the pattern ends in pieces of one byte "x*y*z",
+// some x before some y: what lacksLastOrder rules out when it is false,
+// read with
 // the strings package (a byte >= 0x80 of a compact pattern stands for its
 // three wire bytes).
 func lastOrderTwin(pattern, path string) bool {
@@ -95,6 +97,14 @@ func lastOrderTwin(pattern, path string) bool {
 		return true
 	}
 	piece, before := wire[star+1:], wire[star-1]
+	if len(piece) == 1 && star >= 3 && wire[star-2] == '*' {
+		// A chain of pieces of one byte, "x*y*z": some x comes before
+		// some y.
+		x, y := wire[star-3], wire[star-1]
+		if i := strings.IndexByte(path, x); x != '*' && (i < 0 || strings.IndexByte(path[i+1:], y) < 0) {
+			return false
+		}
+	}
 	for at := 0; at+len(piece) <= len(path); at++ {
 		if path[at:at+len(piece)] != piece || anchored && at+len(piece) != len(path) {
 			continue
@@ -206,4 +216,49 @@ func FuzzPathPairs(f *testing.F) {
 			t.Fatalf("admits(%q) on path %q = false, but the pattern matches", pattern, path)
 		}
 	})
+}
+
+// lacksLastOrder rules out no pattern that matches, nor one that admits
+// or the twin admits, on patterns that end in pieces of one or two bytes
+// after stars ("/*x*y*z", "/*ab*c$", the hostile chains and wrong-order
+// families), over paths of the same few bytes, where the order of their
+// last pieces decides.
+func TestLacksLastOrderChains(t *testing.T) {
+	letters := []string{"a", "b", "c", "d"}
+	ruledOut, matched := 0, 0
+	reference.EachChooser(41, 40000, 64, func(_ int, c *reference.Chooser) {
+		var b strings.Builder
+		b.WriteString("/")
+		for n := 1 + c.Pick(4); n > 0; n-- {
+			b.WriteString("*")
+			for k := 1 + c.Pick(2); k > 0; k-- {
+				b.WriteString(c.From(letters))
+			}
+		}
+		if c.Pick(4) == 0 {
+			b.WriteString("$")
+		}
+		p := b.String()
+		b.Reset()
+		b.WriteString("/")
+		for n := c.Pick(8); n > 0; n-- {
+			b.WriteString(c.From(letters))
+		}
+		path := b.String()
+		var pp pathPairs
+		pp.reset(path)
+		if matchPattern(p, path) {
+			matched++
+		}
+		if !pp.lacksLastOrder(p) {
+			return
+		}
+		ruledOut++
+		if matchPattern(p, path) || pp.admits(p) || lastOrderTwin(p, path) {
+			t.Fatalf("lacksLastOrder(%q) on path %q, but it matches, admits or the twin admits", p, path)
+		}
+	})
+	if ruledOut < 1000 || matched < 1000 {
+		t.Fatalf("%d ruled out, %d matched: too few to test", ruledOut, matched)
+	}
 }
