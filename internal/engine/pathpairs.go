@@ -87,6 +87,56 @@ func (pp *pathPairs) lacksLastPair(pattern string) bool {
 	return pp.pairs[k>>6]&(1<<(k&63)) == 0
 }
 
+// lacksLastPairTail is lacksLastPair for a pattern of n bytes that ends
+// where tail does: the eight bytes up to the pattern's end, its last
+// byte in tail's top byte (swar.Load64At at the end minus 8), which may
+// hold bytes before the pattern. It reads only the pattern's bytes, at
+// places known from its end: tests of constant shifts, where the
+// string's are of bytes at variable places, each bounds-checked.
+func (pp *pathPairs) lacksLastPairTail(tail uint64, n int) bool {
+	if n < 5 {
+		return false // admits tests it
+	}
+	if byte(tail>>56) == '$' {
+		tail <<= 8
+	}
+	if byte(tail>>48) == '*' {
+		tail <<= 16 // a last piece of one byte
+	}
+	k := uint(byte(tail>>48))<<8 | uint(byte(tail>>56))
+	return pp.pairs[k>>6]&(1<<(k&63)) == 0
+}
+
+// lacksLastOrderTail is lacksLastOrder for a pattern of n bytes that ends
+// where tail does (see lacksLastPairTail).
+func (pp *pathPairs) lacksLastOrderTail(tail uint64, n int) bool {
+	if byte(tail>>56) == '$' {
+		tail <<= 8
+		n--
+	}
+	if n < 4 {
+		return false
+	}
+	var b byte
+	c, l := byte(tail>>56), 1 // the last piece's last byte, its length
+	if byte(tail>>48) == '*' {
+		b = byte(tail >> 40)
+	} else if byte(tail>>40) == '*' {
+		b, l = byte(tail>>32), 2
+	} else {
+		return false
+	}
+	if b == '*' || b >= 0x80 || c == '*' || c >= 0x80 {
+		return false
+	}
+	if l == 1 && n >= 5 && byte(tail>>32) == '*' {
+		if x := byte(tail >> 24); x != '*' && x < 0x80 && pp.first[x] >= pp.last[b] {
+			return true
+		}
+	}
+	return int(pp.first[b]) > int(pp.last[c])-l
+}
+
 // lacksLastOrder reports whether the pattern's last piece, of one or two
 // bytes before a final '$', ending in a byte c below 0x80, cannot come
 // after the byte b below 0x80 that ends the piece before it: in a match

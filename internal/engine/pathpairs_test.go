@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
 	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
@@ -260,5 +261,46 @@ func TestLacksLastOrderChains(t *testing.T) {
 	})
 	if ruledOut < 1000 || matched < 1000 {
 		t.Fatalf("%d ruled out, %d matched: too few to test", ruledOut, matched)
+	}
+}
+
+// lacksLastPairTail and lacksLastOrderTail, which disallowRun tests a
+// value with from the eight bytes that end it, agree with lacksLastPair
+// and lacksLastOrder on random patterns of every length, after random
+// bytes (the line's "disallow: ", or the end of the last value), wire or
+// compact.
+func TestLacksLastTailTwins(t *testing.T) {
+	pieces := []string{"a", "b", "c", "*", "*", "$", "/", "\xff", "é", "ab", "%2F"}
+	pairRuled, orderRuled := 0, 0
+	reference.EachChooser(47, 40000, 64, func(_ int, c *reference.Chooser) {
+		var b strings.Builder
+		for n := c.Pick(8); n > 0; n-- {
+			b.WriteString(c.From(pieces))
+		}
+		p := b.String()
+		before := strings.Repeat(c.From([]string{"w: ", "$*", "ab"}), 4)
+		body := before + p
+		tail := swar.Load64(body, len(body)-8)
+		b.Reset()
+		b.WriteString("/")
+		for n := c.Pick(8); n > 0; n-- {
+			b.WriteString(c.From([]string{"a", "b", "c", "$"}))
+		}
+		path := b.String()
+		var pp pathPairs
+		pp.reset(path)
+		if got, want := pp.lacksLastPairTail(tail, len(p)), pp.lacksLastPair(p); got != want {
+			t.Fatalf("lacksLastPairTail of %q after %q on path %q = %v, lacksLastPair says %v", p, before, path, got, want)
+		} else if got {
+			pairRuled++
+		}
+		if got, want := pp.lacksLastOrderTail(tail, len(p)), pp.lacksLastOrder(p); got != want {
+			t.Fatalf("lacksLastOrderTail of %q after %q on path %q = %v, lacksLastOrder says %v", p, before, path, got, want)
+		} else if got {
+			orderRuled++
+		}
+	})
+	if pairRuled < 1000 || orderRuled < 1000 {
+		t.Fatalf("%d ruled out by the last pair, %d by the last order: too few to test", pairRuled, orderRuled)
 	}
 }

@@ -355,13 +355,14 @@ func (s *stream) disallowRun(gr *parse.Grouper, path string, pairs *pathPairs) (
 			pos = end + 1
 			continue
 		}
-		if pairs.lacksLastPair(pat) {
+		// The value's last eight bytes: there are "disallow: " before it.
+		if tail := swar.Load64At(body, end-8); pairs.lacksLastPairTail(tail, len(pat)) {
 			// It cannot match.
 		} else if high {
 			if pairs.admits(pat) {
 				break // ruleLine escapes it and matches
 			}
-		} else if !pairs.lacksLastOrder(pat) && s.wants(len(pat), false) && pairs.admits(pat) {
+		} else if !pairs.lacksLastOrderTail(tail, len(pat)) && s.wants(len(pat), false) && pairs.admits(pat) {
 			matched, r := s.matches(pat, path, pairs)
 			if r != streamEnd {
 				gr.PassRules(pos, n)
