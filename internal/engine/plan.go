@@ -121,17 +121,18 @@ package engine
 //	                          of indexStepWork (0.2-0.7 ms), the pages
 //	                          of the tables the steps fill written
 //	                          first, touchWork bytes a part (0.1 ms)
-//	compile part              buildPartWork bytes: about 2.3 M
-//	                          instructions on the hostile files (1.6 M
-//	                          on chains), its rules compiled and
-//	                          marked; the finishing part 0.5-0.8 M
+//	compile part              buildPartWork bytes: about 1.6 M
+//	                          instructions on the hostile files (1.2 M
+//	                          on chains), a run of disallow lines read
+//	                          in one loop, the rules compiled and
+//	                          marked; the finishing part 0.5-0.7 M
 //	                          (2.3 M with compact rules)
-//	a question of a Large     a stream over the copy: 5.3-8.3 M
-//	hostile file              instructions for 500 KiB (about 170 a
+//	a question of a Large     a stream over the copy: 5.2-8.2 M
+//	hostile file              instructions for 500 KiB (about 165 a
 //	                          line, and about 100 for the pairs' test
 //	                          of a wildcard line that neither the last
-//	                          pair nor the last piece's order rules
-//	                          out); at most 10.1 M with a compile
+//	                          pair nor the last pieces' order rules
+//	                          out); at most 9.1 M with a compile
 //	                          part, 3-10 M once compiled while its index
 //	                          is built in parts, whose first parts are
 //	                          the slowest by time: fewer instructions a
@@ -268,15 +269,16 @@ const (
 	touchWork = 256 << 10
 
 	// buildPartWork is how many bytes of the file a part of a compile in
-	// parts reads: about 2.3 M instructions of tokenizing, building and
-	// compiling the part's rules (compileRead; 1.5 M before the part
-	// compiled them) on the hostile files, whose questions stream in
-	// 5.3-8.3 M; the lines of 500 KiB are read by the ninth question, and
-	// the tenth finishes the compile (0.5-0.8 M: a sort or a copy of the
-	// compiled rules; 5-7 M when it compiled them all) and scans the
-	// compiled rules (2-6 M). Half as much would take about 1.2 M off the
-	// slowest questions, the streams of parts 2 to 9, and add eight
-	// streams of 5-8 M to a file asked sixteen times (TestQuestionInstructions).
+	// parts reads: about 1.6 M instructions on the hostile files (a run
+	// of disallow lines read in one loop, readDisallowRun, and the part's
+	// rules compiled and marked, compileRead; 1.5 M when a part tokenized
+	// its lines and compiled none), whose questions stream in 5.2-8.2 M;
+	// the lines of 500 KiB are read by the ninth question, and the tenth
+	// finishes the compile (0.5-0.7 M: a sort or a copy of the compiled
+	// rules; 5-7 M when it compiled them all) and scans the compiled
+	// rules (2-5 M). Half as much would take about 0.8 M off the slowest
+	// questions, the streams of parts 2 to 9, and add eight streams of
+	// 5-8 M to a file asked sixteen times (TestQuestionInstructions).
 	buildPartWork = 64 << 10
 
 	// A file of compileWholeBytes or more is compiled whole, a part of
