@@ -127,12 +127,12 @@ package engine
 //	                          in one loop, the rules compiled and
 //	                          marked; the finishing part 0.5-0.7 M
 //	                          (2.3 M with compact rules)
-//	a question of a Large     a stream over the copy: 5.2-8.2 M
-//	hostile file              instructions for 500 KiB (about 165 a
+//	a question of a Large     a stream over the copy: 4.7-7.7 M
+//	hostile file              instructions for 500 KiB (about 150 a
 //	                          line, and about 100 for the pairs' test
 //	                          of a wildcard line that neither the last
 //	                          pair nor the last pieces' order rules
-//	                          out); at most 9.1 M with a compile
+//	                          out); at most 8.6 M with a compile
 //	                          part, 3-10 M once compiled while its index
 //	                          is built in parts, whose first parts are
 //	                          the slowest by time: fewer instructions a
@@ -272,13 +272,13 @@ const (
 	// parts reads: about 1.6 M instructions on the hostile files (a run
 	// of disallow lines read in one loop, readDisallowRun, and the part's
 	// rules compiled and marked, compileRead; 1.5 M when a part tokenized
-	// its lines and compiled none), whose questions stream in 5.2-8.2 M;
+	// its lines and compiled none), whose questions stream in 4.7-7.7 M;
 	// the lines of 500 KiB are read by the ninth question, and the tenth
 	// finishes the compile (0.5-0.7 M: a sort or a copy of the compiled
 	// rules; 5-7 M when it compiled them all) and scans the compiled
 	// rules (2-5 M). Half as much would take about 0.8 M off the slowest
 	// questions, the streams of parts 2 to 9, and add eight streams of
-	// 5-8 M to a file asked sixteen times (TestQuestionInstructions).
+	// 4.7-7.7 M to a file asked sixteen times (TestQuestionInstructions).
 	buildPartWork = 64 << 10
 
 	// A file of compileWholeBytes or more is compiled whole, a part of
