@@ -52,7 +52,13 @@ func (f *File) buildStep(work int) (built bool) {
 		f.parts = p
 	}
 	if !p.read {
-		if !p.b.readLines(&p.gr, work) {
+		done := p.b.readLines(&p.gr, work)
+		if work < math.MaxInt {
+			// Each part compiles the rules it read (compileRead), which
+			// finishing would do for all of them at once.
+			p.b.compileRead()
+		}
+		if !done {
 			return false
 		}
 		p.read = true

@@ -183,7 +183,7 @@ func (l *lazyIndex) scanRules(path string, from int, spent, budget int64, pairs 
 		}
 		if c.info&ruleWild != 0 {
 			pattern := c.pattern(l.text)
-			if pairs != nil && (pairs.lacksLastPair(pattern) || !pairs.admits(pattern)) {
+			if pairs != nil && (pairs.lacksLastPair(pattern) || c.info&ruleCompact == 0 && pairs.lacksLastOrder(pattern) || !pairs.admits(pattern)) {
 				// The rule cannot match (pathpairs.go). admits reads at
 				// most the pattern, so a question's scan reads at most the
 				// string block: charged as the first bytes of a match.

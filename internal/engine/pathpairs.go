@@ -87,6 +87,99 @@ func (pp *pathPairs) lacksLastPair(pattern string) bool {
 	return pp.pairs[k>>6]&(1<<(k&63)) == 0
 }
 
+// lacksLastPairTail is lacksLastPair for a pattern of n bytes that ends
+// where tail does: the eight bytes up to the pattern's end, its last
+// byte in tail's top byte (swar.Load64At at the end minus 8), which may
+// hold bytes before the pattern. It reads only the pattern's bytes, at
+// places known from its end: tests of constant shifts, where the
+// string's are of bytes at variable places, each bounds-checked.
+func (pp *pathPairs) lacksLastPairTail(tail uint64, n int) bool {
+	if n < 5 {
+		return false // admits tests it
+	}
+	if byte(tail>>56) == '$' {
+		tail <<= 8
+	}
+	if byte(tail>>48) == '*' {
+		tail <<= 16 // a last piece of one byte
+	}
+	k := uint(byte(tail>>48))<<8 | uint(byte(tail>>56))
+	return pp.pairs[k>>6]&(1<<(k&63)) == 0
+}
+
+// lacksLastOrderTail is lacksLastOrder for a pattern of n bytes that ends
+// where tail does (see lacksLastPairTail).
+func (pp *pathPairs) lacksLastOrderTail(tail uint64, n int) bool {
+	if byte(tail>>56) == '$' {
+		tail <<= 8
+		n--
+	}
+	if n < 4 {
+		return false
+	}
+	var b byte
+	c, l := byte(tail>>56), 1 // the last piece's last byte, its length
+	if byte(tail>>48) == '*' {
+		b = byte(tail >> 40)
+	} else if byte(tail>>40) == '*' {
+		b, l = byte(tail>>32), 2
+	} else {
+		return false
+	}
+	if b == '*' || b >= 0x80 || c == '*' || c >= 0x80 {
+		return false
+	}
+	if l == 1 && n >= 5 && byte(tail>>32) == '*' {
+		if x := byte(tail >> 24); x != '*' && x < 0x80 && pp.first[x] >= pp.last[b] {
+			return true
+		}
+	}
+	return int(pp.first[b]) > int(pp.last[c])-l
+}
+
+// lacksLastOrder reports whether the pattern's last piece, of one or two
+// bytes before a final '$', ending in a byte c below 0x80, cannot come
+// after the byte b below 0x80 that ends the piece before it: in a match
+// b occurs before the last piece starts, at most at last[c] minus the
+// piece's length, so a first b beyond that rules the pattern out, as
+// admits' pass from the end would after reading both pieces. It is
+// tested inline after lacksLastPair, where the pieces of hostile rules
+// are all in the path but in the wrong order ("/*nz*am", "/*g*h"), and
+// for a last piece of one byte y after a piece of one byte, whether the
+// byte x before that cannot come before y; the rules it leaves are read
+// by admits.
+func (pp *pathPairs) lacksLastOrder(pattern string) bool {
+	n := len(pattern)
+	if n > 0 && pattern[n-1] == '$' {
+		n--
+	}
+	if n < 4 {
+		return false
+	}
+	var b byte
+	c, l := pattern[n-1], 1 // the last piece's last byte, its length
+	if pattern[n-2] == '*' {
+		b = pattern[n-3]
+	} else if pattern[n-3] == '*' {
+		b, l = pattern[n-4], 2
+	} else {
+		return false
+	}
+	if b == '*' || b >= 0x80 || c == '*' || c >= 0x80 {
+		return false
+	}
+	if l == 1 && n >= 5 && pattern[n-4] == '*' {
+		// A chain of pieces of one byte ("/*x*y*z"): x comes before y,
+		// at most at last[y]-1.
+		if x := pattern[n-5]; x != '*' && x < 0x80 && pp.first[x] >= pp.last[b] {
+			return true
+		}
+	}
+	// A byte >= 0x80 in the piece is three in wire form: the bound is
+	// then only weaker.
+	return int(pp.first[b]) > int(pp.last[c])-l
+}
+
 // admits reports whether a path with pp's bytes and pairs may match
 // pattern, in wire or compact form: false only when a literal byte below
 // 0x80 of the pattern, or a pair of such bytes adjacent within one of its

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
 	"github.com/seed50c7eacc/robotstxt/internal/testsupport/reference"
 )
 
@@ -19,7 +20,7 @@ func TestPathPairsAdmits(t *testing.T) {
 	// Runs of bytes >= 0x80 longer than eight, which admits passes over a
 	// word at a time.
 	pieces := []string{"a", "b", "ab", "ba", "/", "*", "*", "$", "%", "%2F", "%C3%A9", "é", "\xff", "bcd", "xyz", ".", "ééééé", "\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8\xf7"}
-	ruledOut, byOrder, backOnly, forwardOnly, matched := 0, 0, 0, 0, 0
+	ruledOut, byOrder, backOnly, forwardOnly, matched, byLastOrder := 0, 0, 0, 0, 0, 0
 	reference.EachChooser(17, 40000, 64, func(_ int, c *reference.Chooser) {
 		var b strings.Builder
 		for n := 1 + c.Pick(6); n > 0; n-- {
@@ -48,6 +49,12 @@ func TestPathPairsAdmits(t *testing.T) {
 			if pp.lacksLastPair(p) && got {
 				t.Fatalf("lacksLastPair(%q) on path %q, but admits", p, path)
 			}
+			if pp.lacksLastOrder(p) {
+				byLastOrder++
+				if got || lastOrderTwin(p, path) {
+					t.Fatalf("lacksLastOrder(%q) on path %q, but admits (%v) or the twin does", p, path, got)
+				}
+			}
 			if want := admitsTwin(p, path); got != want {
 				t.Fatalf("admits(%q) on path %q = %v, the twin says %v", p, path, got, want)
 			}
@@ -66,12 +73,48 @@ func TestPathPairsAdmits(t *testing.T) {
 			}
 		}
 	})
-	if ruledOut == 0 || byOrder == 0 || backOnly == 0 || forwardOnly == 0 || matched < 1000 {
+	if ruledOut == 0 || byOrder == 0 || backOnly == 0 || forwardOnly == 0 || byLastOrder == 0 || matched < 1000 {
 		t.Fatalf("%d patterns matched, %d ruled out, %d by their order alone (%d from the end only, %d from the start only): too few to test",
 			matched, ruledOut, byOrder, backOnly, forwardOnly)
 	}
-	t.Logf("%d patterns matched, %d ruled out, %d by their order alone (%d from the end only, %d from the start only)",
-		matched, ruledOut, byOrder, backOnly, forwardOnly)
+	t.Logf("%d patterns matched, %d ruled out, %d by their order alone (%d from the end only, %d from the start only), %d by lacksLastOrder",
+		matched, ruledOut, byOrder, backOnly, forwardOnly, byLastOrder)
+}
+
+// lastOrderTwin reports whether some place in path holds the last piece
+// of pattern (its bytes after the last '*', before a final '$'; at the
+// path's end with the '$') with the byte before that '*' somewhere
+// before it, and, when the pattern ends in pieces of one byte "x*y*z",
+// some x before some y: what lacksLastOrder rules out when it is false,
+// read with
+// the strings package (a byte >= 0x80 of a compact pattern stands for its
+// three wire bytes).
+func lastOrderTwin(pattern, path string) bool {
+	wire := string(appendWire(nil, pattern))
+	anchored := strings.HasSuffix(wire, "$")
+	wire = strings.TrimSuffix(wire, "$")
+	star := strings.LastIndexByte(wire, '*')
+	if star < 1 {
+		return true
+	}
+	piece, before := wire[star+1:], wire[star-1]
+	if len(piece) == 1 && star >= 3 && wire[star-2] == '*' {
+		// A chain of pieces of one byte, "x*y*z": some x comes before
+		// some y.
+		x, y := wire[star-3], wire[star-1]
+		if i := strings.IndexByte(path, x); x != '*' && (i < 0 || strings.IndexByte(path[i+1:], y) < 0) {
+			return false
+		}
+	}
+	for at := 0; at+len(piece) <= len(path); at++ {
+		if path[at:at+len(piece)] != piece || anchored && at+len(piece) != len(path) {
+			continue
+		}
+		if before == '*' || strings.IndexByte(path[:at], before) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // admitsTwin is admits by its definition, with the strings package.
@@ -174,4 +217,90 @@ func FuzzPathPairs(f *testing.F) {
 			t.Fatalf("admits(%q) on path %q = false, but the pattern matches", pattern, path)
 		}
 	})
+}
+
+// lacksLastOrder rules out no pattern that matches, nor one that admits
+// or the twin admits, on patterns that end in pieces of one or two bytes
+// after stars ("/*x*y*z", "/*ab*c$", the hostile chains and wrong-order
+// families), over paths of the same few bytes, where the order of their
+// last pieces decides.
+func TestLacksLastOrderChains(t *testing.T) {
+	letters := []string{"a", "b", "c", "d"}
+	ruledOut, matched := 0, 0
+	reference.EachChooser(41, 40000, 64, func(_ int, c *reference.Chooser) {
+		var b strings.Builder
+		b.WriteString("/")
+		for n := 1 + c.Pick(4); n > 0; n-- {
+			b.WriteString("*")
+			for k := 1 + c.Pick(2); k > 0; k-- {
+				b.WriteString(c.From(letters))
+			}
+		}
+		if c.Pick(4) == 0 {
+			b.WriteString("$")
+		}
+		p := b.String()
+		b.Reset()
+		b.WriteString("/")
+		for n := c.Pick(8); n > 0; n-- {
+			b.WriteString(c.From(letters))
+		}
+		path := b.String()
+		var pp pathPairs
+		pp.reset(path)
+		if matchPattern(p, path) {
+			matched++
+		}
+		if !pp.lacksLastOrder(p) {
+			return
+		}
+		ruledOut++
+		if matchPattern(p, path) || pp.admits(p) || lastOrderTwin(p, path) {
+			t.Fatalf("lacksLastOrder(%q) on path %q, but it matches, admits or the twin admits", p, path)
+		}
+	})
+	if ruledOut < 1000 || matched < 1000 {
+		t.Fatalf("%d ruled out, %d matched: too few to test", ruledOut, matched)
+	}
+}
+
+// lacksLastPairTail and lacksLastOrderTail, which disallowRun tests a
+// value with from the eight bytes that end it, agree with lacksLastPair
+// and lacksLastOrder on random patterns of every length, after random
+// bytes (the line's "disallow: ", or the end of the last value), wire or
+// compact.
+func TestLacksLastTailTwins(t *testing.T) {
+	pieces := []string{"a", "b", "c", "*", "*", "$", "/", "\xff", "é", "ab", "%2F"}
+	pairRuled, orderRuled := 0, 0
+	reference.EachChooser(47, 40000, 64, func(_ int, c *reference.Chooser) {
+		var b strings.Builder
+		for n := c.Pick(8); n > 0; n-- {
+			b.WriteString(c.From(pieces))
+		}
+		p := b.String()
+		before := strings.Repeat(c.From([]string{"w: ", "$*", "ab"}), 4)
+		body := before + p
+		tail := swar.Load64(body, len(body)-8)
+		b.Reset()
+		b.WriteString("/")
+		for n := c.Pick(8); n > 0; n-- {
+			b.WriteString(c.From([]string{"a", "b", "c", "$"}))
+		}
+		path := b.String()
+		var pp pathPairs
+		pp.reset(path)
+		if got, want := pp.lacksLastPairTail(tail, len(p)), pp.lacksLastPair(p); got != want {
+			t.Fatalf("lacksLastPairTail of %q after %q on path %q = %v, lacksLastPair says %v", p, before, path, got, want)
+		} else if got {
+			pairRuled++
+		}
+		if got, want := pp.lacksLastOrderTail(tail, len(p)), pp.lacksLastOrder(p); got != want {
+			t.Fatalf("lacksLastOrderTail of %q after %q on path %q = %v, lacksLastOrder says %v", p, before, path, got, want)
+		} else if got {
+			orderRuled++
+		}
+	})
+	if pairRuled < 1000 || orderRuled < 1000 {
+		t.Fatalf("%d ruled out by the last pair, %d by the last order: too few to test", pairRuled, orderRuled)
+	}
 }

@@ -35,8 +35,9 @@ package engine
 //	           each wildcard rule first tested against the path's bytes
 //	           and pairs from its end, pathpairs.go) while each question
 //	           after the first compiles buildPartWork more bytes of the
-//	           whole file, and the next one finishes the compile, a part
-//	           of its own (buildparts.go).
+//	           whole file, their rules compiled and their classes marked
+//	           (compileRead), and the next one finishes the compile, a
+//	           part of its own that sorts or copies them (buildparts.go).
 //	Compiling  a Scoped file of compileWholeBytes or more, asked
 //	           compileWholeAfter questions: each later question compiles
 //	           buildPartWork more bytes (buildparts.go), then answers from
@@ -136,14 +137,18 @@ package engine
 //	                          of indexStepWork (0.2-0.7 ms), the pages
 //	                          of the tables the steps fill written
 //	                          first, touchWork bytes a part (0.1 ms)
-//	compile part              buildPartWork bytes: about 1.3 M
-//	                          instructions on the hostile files; the
-//	                          finishing part 2-5 M
-//	a question of a Large     a stream over the copy: 6-10 M
-//	hostile file              instructions for 500 KiB (about 200 a
+//	compile part              buildPartWork bytes: about 1.6 M
+//	                          instructions on the hostile files (1.2 M
+//	                          on chains), a run of disallow lines read
+//	                          in one loop, the rules compiled and
+//	                          marked; the finishing part 0.5-0.7 M
+//	                          (2.3 M with compact rules)
+//	a question of a Large     a stream over the copy: 4.7-7.7 M
+//	hostile file              instructions for 500 KiB (about 150 a
 //	                          line, and about 100 for the pairs' test
-//	                          of a wildcard line the last pair does not
-//	                          rule out); at most 11.2 M with a compile
+//	                          of a wildcard line that neither the last
+//	                          pair nor the last pieces' order rules
+//	                          out); at most 8.6 M with a compile
 //	                          part, 3-10 M once compiled while its index
 //	                          is built in parts, whose first parts are
 //	                          the slowest by time: fewer instructions a
@@ -281,13 +286,16 @@ const (
 	touchWork = 256 << 10
 
 	// buildPartWork is how many bytes of the file a part of a compile in
-	// parts reads: about 1.3 M instructions of tokenizing and building on
-	// the hostile files, whose questions stream in 6-10 M; the lines of
-	// 500 KiB are read by the ninth question, and the tenth finishes the
-	// compile (2-5 M: a compiled rule of each line, their sort) and
-	// scans the compiled rules (3-6 M). Half as much would take 0.65 M
-	// off the slowest questions, the streams of parts 2 to 9, and add
-	// eight streams to a file asked sixteen times.
+	// parts reads: about 1.6 M instructions on the hostile files (a run
+	// of disallow lines read in one loop, readDisallowRun, and the part's
+	// rules compiled and marked, compileRead; 1.5 M when a part tokenized
+	// its lines and compiled none), whose questions stream in 4.7-7.7 M;
+	// the lines of 500 KiB are read by the ninth question, and the tenth
+	// finishes the compile (0.5-0.7 M: a sort or a copy of the compiled
+	// rules; 5-7 M when it compiled them all) and scans the compiled
+	// rules (2-5 M). Half as much would take about 0.8 M off the slowest
+	// questions, the streams of parts 2 to 9, and add eight streams of
+	// 4.7-7.7 M to a file asked sixteen times (TestQuestionInstructions).
 	buildPartWork = 64 << 10
 
 	// A file of compileWholeBytes or more is compiled whole, a part of

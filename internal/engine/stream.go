@@ -312,42 +312,50 @@ func (s *stream) disallowRun(gr *parse.Grouper, path string, pairs *pathPairs) (
 		return streamEnd
 	}
 	n, line := 0, gr.Lines()
-	for ; parse.DisallowAt(body, pos); n++ {
+	// A value that starts with "/*" has the literal prefix "/", which
+	// every path that starts with '/' has: the hostile values mostly do.
+	slash := len(path) > 0 && path[0] == '/'
+	for ; ; n++ {
+		// The lines the last pair or order rules out are passed over in
+		// a loop of their own (passRuledOut); this line is the first
+		// other, its value body[v:end], or not a line of the run.
+		var skipped, end int
+		var high bool
+		pos, skipped, end, high = passRuledOut(body, pos, pairs, slash)
+		n += skipped
+		if end < 0 {
+			break
+		}
 		const offset = 10 // "disallow: "
-		rest := body[pos+offset:]
-		// runPrefix, inlined for the words that are whole within the line
-		// cap (hostile values are a word or two): it is called for the
-		// rest, from the start.
-		k, high := 0, false
-		for {
-			if k+8 > len(rest) || k+8 > parse.MaxLineBytes-offset {
-				k, high = runPrefix(rest[:min(len(rest), parse.MaxLineBytes-offset)])
-				break
+		v := pos + offset
+		pat := body[v:end]
+		if !slash || len(pat) < 2 || pat[1] != '*' || pat[0] != '/' {
+			// (A value that starts with "/*" has the literal prefix "/",
+			// and passRuledOut found that the pairs admit it.)
+			if lit, whole := literalOf(pat, path); lit < 0 {
+				// The value's first plain bytes differ from the path's.
+				pos = end + 1
+				continue
+			} else if whole {
+				// Plain bytes alone (a value with a byte >= 0x80 is never
+				// whole).
+				if s.wants(len(pat), false) {
+					s.take(streamMatch{n: len(pat), line: line + n + 1, raw: pat})
+				}
+				pos = end + 1
+				continue
 			}
-			w := swar.Load64At(rest, k)
-			if stops := runStops(w); stops != 0 {
-				t := bits.TrailingZeros64(stops)
-				k, high = k+t/8, high || w&swar.HighBits&(1<<t-1) != 0
-				break
+			// The value's last eight bytes: there are "disallow: " before it.
+			if tail := swar.Load64At(body, end-8); pairs.lacksLastPairTail(tail, len(pat)) ||
+				!high && pairs.lacksLastOrderTail(tail, len(pat)) || !pairs.admits(pat) {
+				pos = end + 1
+				continue // it cannot match
 			}
-			k, high = k+8, high || w&swar.HighBits != 0
 		}
-		if k == len(rest) || rest[k] != '\n' || offset+k+1 >= parse.MaxLineBytes {
-			break // not the end of the value, or the line: disallowLine reads it
+		if high {
+			break // ruleLine escapes it and matches
 		}
-		pat := rest[:k]
-		if lit, whole := literalOf(pat, path); lit < 0 {
-			// The value's first plain bytes differ from the path's.
-		} else if whole {
-			// Plain bytes alone (a value with a byte >= 0x80 is never whole).
-			if s.wants(len(pat), false) {
-				s.take(streamMatch{n: len(pat), line: line + n + 1, raw: pat})
-			}
-		} else if high {
-			if !pairs.lacksLastPair(pat) && pairs.admits(pat) {
-				break // ruleLine escapes it and matches
-			}
-		} else if s.wants(len(pat), false) && !pairs.lacksLastPair(pat) && pairs.admits(pat) {
+		if s.wants(len(pat), false) {
 			matched, r := s.matches(pat, path, pairs)
 			if r != streamEnd {
 				gr.PassRules(pos, n)
@@ -357,10 +365,57 @@ func (s *stream) disallowRun(gr *parse.Grouper, path string, pairs *pathPairs) (
 				s.take(streamMatch{n: len(pat), line: line + n + 1, raw: pat})
 			}
 		}
-		pos += offset + k + 1
+		pos = end + 1
 	}
 	gr.PassRules(pos, n)
 	return streamEnd
+}
+
+// passRuledOut passes over the lines of body from pos that disallowRun
+// would pass over as no rule of theirs can match: lines that start as
+// DisallowAt tells, whose value is simple bytes or bytes >= 0x80 up to
+// an LF within the line cap, starts with "/*" (when slash: the path
+// starts with '/', see literalOf), and which lacksLastPairTail rules out,
+// or lacksLastOrderTail if no byte is >= 0x80, or admits does not admit.
+// It returns where the first other line starts and how many it passed
+// over, and the end of that line's value and whether it holds a byte >=
+// 0x80, or end -1 when the line is not one of the run (see disallowRun).
+// In a loop of its own, with few values to keep, a hostile line passed
+// over costs about 30 fewer instructions than in disallowRun's.
+func passRuledOut(body string, pos int, pairs *pathPairs, slash bool) (at, n, end int, high bool) {
+	for ; parse.DisallowAt(body, pos); n++ {
+		const offset = 10 // "disallow: "
+		// runPrefix, inlined for the words that are whole within the body
+		// and the line cap (hostile values are a word or two): it is
+		// called for the rest, from the start.
+		v := pos + offset
+		end, high = v, false
+		for {
+			if end+8 > len(body) || end+8 > pos+parse.MaxLineBytes {
+				k, h := runPrefix(body[v:min(len(body), pos+parse.MaxLineBytes)])
+				end, high = v+k, h
+				break
+			}
+			w := swar.Load64At(body, end)
+			if stops := runStops(w); stops != 0 {
+				t := bits.TrailingZeros64(stops)
+				end, high = end+t/8, high || w&swar.HighBits&(1<<t-1) != 0
+				break
+			}
+			end, high = end+8, high || w&swar.HighBits != 0
+		}
+		if end >= len(body) || body[end] != '\n' || end+1-pos >= parse.MaxLineBytes {
+			return pos, n, -1, false // not the end of the value, or the line
+		}
+		// The value's last eight bytes: there are "disallow: " before it.
+		tail := swar.Load64At(body, end-8)
+		if !slash || body[v] != '/' || body[v+1] != '*' ||
+			!pairs.lacksLastPairTail(tail, end-v) && (high || !pairs.lacksLastOrderTail(tail, end-v)) && pairs.admits(body[v:end]) {
+			return pos, n, end, high
+		}
+		pos = end + 1
+	}
+	return pos, n, -1, false
 }
 
 // literalOf compares the literal prefix of pat, a value of simple bytes
