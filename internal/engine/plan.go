@@ -19,7 +19,10 @@ package engine
 //	           reads the user-agent lines of the other groups alone
 //	           (parse.passBlocks, 64 bytes a step) and, in a group, the
 //	           lines of the keys a set reads alone (parse.GroupLines), a
-//	           run of disallow lines in one loop (disallowRun); the
+//	           run of disallow lines in one loop (disallowRun), a simple
+//	           allow line without the tokenizer (simpleAllowValue), and
+//	           the first rule of a group that does not apply not at all
+//	           (parse.Grouper.RuleAhead); the
 //	           agents that no group names share one set (the "*" groups),
 //	           a later agent without another pass when the summary of
 //	           the product tokens the pass read rules it out
