@@ -60,6 +60,9 @@ func TestAgentSummaryShortTokens(t *testing.T) {
 	}
 }
 
+// add adds token to s, as a pass over the file does.
+func (s *agentSummary) add(token string) { s.addHash(agentHash(token)) }
+
 // asciiUpper upper-cases the ASCII letters of s alone, as Google matches
 // product tokens, leaving other bytes as they are.
 func asciiUpper(s string) string {

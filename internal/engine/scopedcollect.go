@@ -127,7 +127,7 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 				// body, and the value ends the line's first end bytes.
 				// An empty value's span is in its line too, where
 				// compiledRule.asWritten counts its line from.
-				v := span{uint32(len(body) - len(gr.Rest()) + end - len(value)), uint32(len(value))}
+				v := lineValueSpan(body, &gr, value, end)
 				if plain {
 					b.compiled = append(b.compiled, plainRule(v.off, int(v.n)))
 				} else {
@@ -160,7 +160,7 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 			// An allow line of simple bytes, read alone (most allow
 			// lines: a tenth of the rules of the corpus's sets for Googlebot).
 			if value, end, ok := simpleAllowValue(&gr); ok {
-				v := span{uint32(len(body) - len(gr.Rest()) + end - len(value)), uint32(len(value))}
+				v := lineValueSpan(body, &gr, value, end)
 				c, asWritten := scopedRule(value, v, true, false)
 				b.compiled = append(b.compiled, c)
 				if !asWritten {
@@ -444,6 +444,13 @@ func (b *builder) scopedRules(rs *RuleSet, body, agent string) (named, ok bool) 
 	}
 	rs.compiled, rs.text = slices.Clone(b.compiled), text
 	return named, true
+}
+
+// lineValueSpan returns where value, which ends its line end bytes after
+// the start of the line gr reads next (see simpleDisallowValue), is in
+// body.
+func lineValueSpan(body string, gr *parse.Grouper, value string, end int) span {
+	return span{uint32(len(body) - len(gr.Rest()) + end - len(value)), uint32(len(value))}
 }
 
 // spanAt returns the tokenizer's span of a key or value as the engine's.
