@@ -18,6 +18,19 @@
 // Registers kept across blocks: SI p, DI n, BX k, R8 the line ends before
 // k, R9 the last line start found, R10 the carry of a run of B into the
 // block, R11 whether k starts a line.
+// blankByNibble holds, at each low half of a byte (in each 16-byte lane,
+// for VPSHUFB), the one white space byte within a line that has it: ' '
+// (0x20) at 0, '\t' at 9, '\v' at 0xB, '\f' at 0xC, and ' ' elsewhere,
+// which no byte of that low half equals. A byte is in B when it equals
+// its entry: one shuffle and one comparison, where a range test took
+// five steps and LF had to be taken out of it. (A byte of the high bit
+// set is shuffled to 0, which it is not.)
+DATA blankByNibble<>+0(SB)/8, $0x2020202020202020
+DATA blankByNibble<>+8(SB)/8, $0x2020200C0B200920
+DATA blankByNibble<>+16(SB)/8, $0x2020202020202020
+DATA blankByNibble<>+24(SB)/8, $0x2020200C0B200920
+GLOBL blankByNibble<>(SB), RODATA|NOPTR, $32
+
 TEXT ·passBlocks(SB), NOSPLIT, $0-41
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), DI
@@ -32,12 +45,7 @@ TEXT ·passBlocks(SB), NOSPLIT, $0-41
 	MOVL         $0x20, DX
 	MOVQ         DX, X0
 	VPBROADCASTB X0, Y12    // ' ', and the bit that lowers a letter's case
-	MOVL         $0x09, DX
-	MOVQ         DX, X0
-	VPBROADCASTB X0, Y13    // '\t', the first of '\t', LF, '\v', '\f'
-	MOVL         $0x03, DX
-	MOVQ         DX, X0
-	VPBROADCASTB X0, Y14    // 3
+	VMOVDQU      blankByNibble<>(SB), Y13
 	MOVQ         AX, X0
 	VPBROADCASTB X0, Y7     // the first letter
 	SHRQ         $8, AX
@@ -86,20 +94,14 @@ loop64:
 	VPMOVMSKB Y2, AX
 	SHLQ      $32, AX
 	ORQ       AX, R13       // CR
-	VPCMPEQB  Y12, Y0, Y3
-	VPSUBB    Y13, Y0, Y4
-	VPMINUB   Y14, Y4, Y5
-	VPCMPEQB  Y4, Y5, Y5
-	VPOR      Y3, Y5, Y3
+	VPSHUFB   Y0, Y13, Y3
+	VPCMPEQB  Y0, Y3, Y3
 	VPMOVMSKB Y3, R14
-	VPCMPEQB  Y12, Y15, Y3
-	VPSUBB    Y13, Y15, Y4
-	VPMINUB   Y14, Y4, Y5
-	VPCMPEQB  Y4, Y5, Y5
-	VPOR      Y3, Y5, Y3
+	VPSHUFB   Y15, Y13, Y3
+	VPCMPEQB  Y15, Y3, Y3
 	VPMOVMSKB Y3, AX
 	SHLQ      $32, AX
-	ORQ       AX, R14       // B, with LF
+	ORQ       AX, R14       // B
 	VPOR      Y12, Y0, Y4
 	VPCMPEQB  Y7, Y4, Y5
 	VPOR      Y12, Y15, Y3
@@ -131,9 +133,6 @@ oneLetter64:
 	NOTQ  AX
 	ANDQ  R13, AX
 	ORQ   R12, AX           // the line ends
-
-	NOTQ R12
-	ANDQ R12, R14           // B without LF
 
 	MOVQ AX, CX
 	SHLQ $1, CX
@@ -180,12 +179,9 @@ loop:
 	VPMOVMSKB Y1, R12       // LF
 	VPCMPEQB  Y11, Y0, Y2
 	VPMOVMSKB Y2, R13       // CR
-	VPCMPEQB  Y12, Y0, Y3   // ' '
-	VPSUBB    Y13, Y0, Y4
-	VPMINUB   Y14, Y4, Y5
-	VPCMPEQB  Y4, Y5, Y5    // '\t' to '\f', LF among them
-	VPOR      Y3, Y5, Y3
-	VPMOVMSKB Y3, R14       // B, with LF
+	VPSHUFB   Y0, Y13, Y3   // the blank byte of each byte's low half
+	VPCMPEQB  Y0, Y3, Y3
+	VPMOVMSKB Y3, R14       // B
 	VPOR      Y12, Y0, Y4   // lower case
 	VPCMPEQB  Y7, Y4, Y5
 	VPCMPEQB  Y8, Y4, Y6
@@ -206,9 +202,6 @@ loop:
 	NOTL  AX
 	ANDL  R13, AX
 	ORL   R12, AX           // the line ends
-
-	NOTL R12
-	ANDL R12, R14           // B: LF is not white space within a line
 
 	// The line starts: after each end, and k if the last block's last
 	// byte ended a line.
