@@ -54,6 +54,14 @@ func plainRule(off uint32, n int) compiledRule {
 	return compiledRule{off: off, n: uint16(n), head: uint8(min(n, 8))}
 }
 
+// starRule is newCompiledRule's answer for a disallow pattern of n
+// simple bytes (see simplePrefix) at off whose first byte that is not
+// plain is a star, at star: a wildcard rule whose literal prefix is the
+// bytes before it.
+func starRule(off uint32, n, star int) compiledRule {
+	return compiledRule{off: off, n: uint16(n), head: uint8(min(star, 8)), info: ruleWild}
+}
+
 // markClasses records in each wildcard rule of rules (not in compact form)
 // the pathClasses its pattern requires, a span of text, for decide to rule
 // it out by them (see needsClasses). It is done when a set is first asked

@@ -447,3 +447,32 @@ func TestDecideByClassesAgainstScan(t *testing.T) {
 		t.Fatal("no rule was ruled out by its classes: the test tests nothing")
 	}
 }
+
+// The scoped pass compiles a plain disallow value (plainRule) and a
+// simple one whose first byte past the plain ones is a star (starRule)
+// without reading it again: each is the rule newCompiledRule makes of
+// it, on random values of the bytes that decide a rule's head and kind.
+func TestPlainAndStarRulesAgainstCompiled(t *testing.T) {
+	rng := rand.New(rand.NewPCG(71, 72))
+	const alphabet = "/ab.?=*$_-"
+	for i := 0; i < 20000; i++ {
+		b := make([]byte, rng.IntN(24))
+		for j := range b {
+			b[j] = alphabet[rng.IntN(len(alphabet))]
+		}
+		value := string(b)
+		off := uint32(rng.IntN(1000))
+		want := newCompiledRule(value, off, 0)
+		k := plainPrefix(value)
+		switch {
+		case k == len(value):
+			if got := plainRule(off, len(value)); got != want {
+				t.Fatalf("plainRule(%q) = %+v; newCompiledRule: %+v", value, got, want)
+			}
+		case value[k] == '*':
+			if got := starRule(off, len(value), k); got != want {
+				t.Fatalf("starRule(%q, star %d) = %+v; newCompiledRule: %+v", value, k, got, want)
+			}
+		}
+	}
+}

@@ -271,8 +271,11 @@ func (b *builder) disallowRun(body string, pos int) (end, n, bytes, wild int) {
 	for parse.DisallowAt(body, pos) {
 		rest := body[pos+offset:]
 		k := plainPrefix(rest)
-		plain := true
+		plain, star := true, -1
 		if k < len(rest) && (rest[k] == '*' || rest[k] == '$') {
+			if rest[k] == '*' {
+				star = k
+			}
 			// Bytes past the line cap are dropped: none is read.
 			k += simplePrefix(rest[k:max(min(len(rest), parse.MaxLineBytes-offset), k)])
 			plain = false
@@ -283,6 +286,10 @@ func (b *builder) disallowRun(body string, pos int) (end, n, bytes, wild int) {
 		off := uint32(pos + offset)
 		if plain {
 			b.compiled = append(b.compiled, plainRule(off, k))
+		} else if star >= 0 {
+			// Its literal prefix ends at the star: not searched again.
+			b.compiled = append(b.compiled, starRule(off, k, star))
+			wild++
 		} else {
 			c := newCompiledRule(rest[:k], off, 0)
 			b.compiled = append(b.compiled, c)
