@@ -123,7 +123,10 @@ package engine
 //	                          and 3-6 % less time in paired runs,
 //	                          BENCHMARKS.md; 25 k since 71d9c72, the
 //	                          first rule of a group that does not apply
-//	                          and simple allow lines read untokenized); a
+//	                          and simple allow lines read untokenized;
+//	                          24 k since 77fbbbf, bestWithin's rejected
+//	                          rules passed over in a loop that spills
+//	                          nothing); a
 //	                          second agent no group names gets the shared
 //	                          set at once, the file's summary of product
 //	                          tokens ruling it out (parse + 2 questions as
