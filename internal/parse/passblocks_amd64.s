@@ -2,6 +2,19 @@
 
 #include "textflag.h"
 
+// blankByNibble holds, at each low half of a byte (in each 16-byte lane,
+// for VPSHUFB), the one white space byte within a line that has it: ' '
+// (0x20) at 0, '\t' at 9, '\v' at 0xB, '\f' at 0xC, and ' ' elsewhere,
+// which no byte of that low half equals. A byte is in B when it equals
+// its entry: one shuffle and one comparison, where a range test took
+// five steps and LF had to be taken out of it. (A byte of the high bit
+// set is shuffled to 0, which it is not.)
+DATA blankByNibble<>+0(SB)/8, $0x2020202020202020
+DATA blankByNibble<>+8(SB)/8, $0x2020200C0B200920
+DATA blankByNibble<>+16(SB)/8, $0x2020202020202020
+DATA blankByNibble<>+24(SB)/8, $0x2020200C0B200920
+GLOBL blankByNibble<>(SB), RODATA|NOPTR, $32
+
 // func passBlocks(p *byte, n int, letters uint64) (off int, terms int, found bool)
 //
 // See passBlocksGo (passblocks.go) for the contract. Bytes are read 32 at
@@ -18,19 +31,6 @@
 // Registers kept across blocks: SI p, DI n, BX k, R8 the line ends before
 // k, R9 the last line start found, R10 the carry of a run of B into the
 // block, R11 whether k starts a line.
-// blankByNibble holds, at each low half of a byte (in each 16-byte lane,
-// for VPSHUFB), the one white space byte within a line that has it: ' '
-// (0x20) at 0, '\t' at 9, '\v' at 0xB, '\f' at 0xC, and ' ' elsewhere,
-// which no byte of that low half equals. A byte is in B when it equals
-// its entry: one shuffle and one comparison, where a range test took
-// five steps and LF had to be taken out of it. (A byte of the high bit
-// set is shuffled to 0, which it is not.)
-DATA blankByNibble<>+0(SB)/8, $0x2020202020202020
-DATA blankByNibble<>+8(SB)/8, $0x2020200C0B200920
-DATA blankByNibble<>+16(SB)/8, $0x2020202020202020
-DATA blankByNibble<>+24(SB)/8, $0x2020200C0B200920
-GLOBL blankByNibble<>(SB), RODATA|NOPTR, $32
-
 TEXT ·passBlocks(SB), NOSPLIT, $0-41
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), DI
