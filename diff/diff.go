@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
 	"github.com/seed50c7eacc/robotstxt/internal/pathdiff"
 	"github.com/seed50c7eacc/robotstxt/internal/pattern"
 )
@@ -284,17 +285,7 @@ func CompareWith(old, new []byte, opts Options) *Report {
 
 // lowerToken returns the lower-cased product token of an agent name.
 func lowerToken(agent string) string {
-	return strings.ToLower(productToken(agent))
-}
-
-func productToken(v string) string {
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_') {
-			return v[:i]
-		}
-	}
-	return v
+	return strings.ToLower(parse.ProductToken(agent))
 }
 
 // agentIn returns the rules of file f for the token ("" for the "*"

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 
 	"github.com/seed50c7eacc/robotstxt"
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
 )
 
 // A Guard enforces a site's robots.txt on the crawlers that ask it for
@@ -94,7 +95,7 @@ func (g *Guard) load() *state {
 	s := &state{body: body, robots: robotstxt.Parse(body), named: map[string]bool{}}
 	for _, grp := range s.robots.Groups() {
 		for _, a := range grp.Agents {
-			if tok := productToken(a); tok != "" {
+			if tok := parse.ProductToken(a); tok != "" {
 				s.named[strings.ToLower(tok)] = true
 			}
 		}
@@ -109,17 +110,6 @@ func sameSlice(a, b []byte) bool {
 		return false
 	}
 	return len(a) == 0 || &a[0] == &b[0]
-}
-
-// productToken returns the product token a user-agent line's value is
-// read as (RFC 9309 section 2.2.1): its leading letters, '-' and '_'.
-func productToken(v string) string {
-	for i := 0; i < len(v); i++ {
-		if !isTokenByte(v[i]) {
-			return v[:i]
-		}
-	}
-	return v
 }
 
 // A Decision is what the guard does with a request, and why.

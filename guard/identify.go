@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/seed50c7eacc/robotstxt/internal/crawlers"
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
 )
 
 // maxTokenLen bounds the product tokens compared: no crawler's name is
@@ -82,13 +83,6 @@ func setOf(words ...string) map[string]bool {
 	return m
 }
 
-// isTokenByte reports whether c may be part of a product token as a
-// robots.txt user-agent line is read (RFC 9309 section 2.2.1: letters,
-// '-' and '_').
-func isTokenByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
-}
-
 // crawlerWords are the words a crawler's own name holds, lower-cased:
 // Googlebot, Baiduspider, Screaming Frog SEO Spider's, Yahoo! Slurp.
 var crawlerWords = []string{"bot", "crawl", "spider", "slurp", "scrap", "fetch", "archiver", "indexer"}
@@ -126,12 +120,12 @@ func identify(ua string, named map[string]bool) (token string, obeys []string) {
 	var buf [maxTokenLen]byte
 	firstKnown := ""
 	for i := 0; i < len(ua); {
-		if !isTokenByte(ua[i]) {
+		if !parse.IsTokenByte(ua[i]) {
 			i++
 			continue
 		}
 		start := i
-		for i < len(ua) && isTokenByte(ua[i]) {
+		for i < len(ua) && parse.IsTokenByte(ua[i]) {
 			i++
 		}
 		tok := ua[start:i]

@@ -12,6 +12,8 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+
+	"github.com/seed50c7eacc/robotstxt/internal/parse"
 )
 
 //go:embed crawlers.json
@@ -89,12 +91,4 @@ func List() ([]Entry, SourceInfo, error) {
 // "ChatGPT Agent" as "ChatGPT", so a group written for one of them applies
 // to whatever crawler sends the shorter token, and never to a crawler that
 // matches its name with the digits or spaces.
-func GoogleToken(name string) string {
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_') {
-			return name[:i]
-		}
-	}
-	return name
-}
+func GoogleToken(name string) string { return parse.ProductToken(name) }

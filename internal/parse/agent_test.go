@@ -2,14 +2,14 @@ package parse
 
 import "testing"
 
-// isTokenByte's table accepts what RFC 9309 section 2.2.1 allows in a
+// IsTokenByte's table accepts what RFC 9309 section 2.2.1 allows in a
 // product token ("a-zA-Z_-"), byte for byte, and nothing else: its slow
 // twin is the comparisons themselves.
 func TestIsTokenByteTable(t *testing.T) {
 	for c := 0; c < 256; c++ {
 		want := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
-		if got := isTokenByte(byte(c)); got != want {
-			t.Errorf("isTokenByte(%#x) = %v; want %v", c, got, want)
+		if got := IsTokenByte(byte(c)); got != want {
+			t.Errorf("IsTokenByte(%#x) = %v; want %v", c, got, want)
 		}
 	}
 }
