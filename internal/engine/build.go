@@ -36,6 +36,8 @@ type builder struct {
 	fieldLines   []scopedField // the fields of a scoped set (see scoped.go)
 	scopedFields []Field       // and its fields
 	agentsRead   agentSummary  // the product tokens a scoped set's pass read
+	groupStarts  []groupRead   // and its groups, for the file's directory
+	regions      regionCursor  // the groups a later agent's pass reads
 	// The lines a scoped set's pass read, the whole file's when it read
 	// to the end, and whether one was a user-agent line (see
 	// compileSparse).
@@ -476,7 +478,7 @@ func (b *builder) rulesInOrder() bool {
 func (b *builder) release() {
 	if cap(b.text) > maxPooledText || cap(b.rules) > maxPooledRules || cap(b.compiled) > maxPooledRules ||
 		cap(b.agents) > maxPooledRules || cap(b.fields) > maxPooledRules || cap(b.names) > maxPooledRules ||
-		cap(b.fieldLines) > maxPooledRules || cap(b.scopedFields) > maxPooledRules {
+		cap(b.fieldLines) > maxPooledRules || cap(b.scopedFields) > maxPooledRules || cap(b.groupStarts) > maxPooledRules {
 		return
 	}
 	b.reset()
@@ -492,4 +494,5 @@ func (b *builder) reset() {
 	b.fields = b.fields[:0]
 	b.sitemaps = b.sitemaps[:0]
 	b.precompiled = 0
+	b.regions = regionCursor{} // holds a file's directory
 }

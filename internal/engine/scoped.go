@@ -78,10 +78,14 @@ type scopedSet struct {
 	// times keeps none (96 bytes; BenchmarkRetainedStates).
 	rules RuleSet
 	// agents sums up every product token of the file's user-agent
-	// lines: a later agent it may hold may be named, and the file's
-	// user-agent lines are read again to tell (namesAgent); one it does
-	// not hold is not.
+	// lines: a later agent it does not hold is named by no group; one it
+	// may hold is looked for in the user-agent lines (groupdir.go).
 	agents agentSummary
+	// groups lists the file's groups, as the first set's pass read them,
+	// for the passes of later agents (see groupdir.go); nil for a file
+	// of few groups. The sets of a file share it. A pointer, so that a
+	// set takes 144 bytes still.
+	groups *[]groupEntry
 	// name is the node of the agent the set was compiled for: one
 	// allocation less for the question that compiles it.
 	name scopedName
@@ -286,8 +290,9 @@ type firstQuestion struct {
 // (f.tooLarge is then set), or when the file is to be compiled whole
 // (compileSparse), for the caller to stream or compile the whole file. first, if not nil, is answered from the set before it is
 // published. An agent no group names, when the set of such agents is
-// published already, gets that set, found by a pass over the file's
-// user-agent lines alone (namesAgent), and first is left unanswered.
+// published already, gets that set, found by the file's summary of
+// product tokens or by reading its user-agent lines (namesAgent), and
+// first is left unanswered.
 func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 	last := f.scoped.Load()
 	if last.count() >= maxScopedAgents || f.isTooLarge() {
@@ -295,8 +300,15 @@ func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 	}
 	s := f.unnamedSet()
 	var n *scopedName
-	if s == nil || s.mayName(agent) && namesAgent(body, agent) {
-		if s = f.compileScoped(body, agent, first); s == nil {
+	// The first set's pass left the file's directory (nil when no group
+	// names an agent): a later agent's pass reads the groups that may
+	// apply to it alone, if it lists them.
+	var from *scopedSet
+	if last != nil {
+		from = last.set
+	}
+	if s == nil || from.agents.mayHold(agent) && from.namesAgent(body, agent) {
+		if s = f.compileScoped(body, agent, first, from); s == nil {
 			return nil
 		}
 		n = &s.name // not published yet
@@ -330,11 +342,21 @@ func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 // publishes it, and answers first (if not nil) from it; nil when the set
 // would be too large (f.tooLarge is then set), or when the file names no
 // agent and is to be compiled whole (compileSparse).
-func (f *File) compileScoped(body, agent string, first *firstQuestion) *scopedSet {
+func (f *File) compileScoped(body, agent string, first *firstQuestion, from *scopedSet) *scopedSet {
 	s := &scopedSet{}
 	b := builders.Get().(*builder)
-	named, ok := b.scopedRules(&s.rules, body, agent)
-	agents, sparse := b.agentsRead, ok && !b.scopedAgents && compileSparse(len(body), b.scopedLines)
+	// The first set's pass reads the whole file, and leaves the file's
+	// directory to the sets after it, whose passes read it.
+	named, ok := b.scopedRules(&s.rules, body, agent, from.groupList())
+	sparse := ok && !b.scopedAgents && compileSparse(len(body), b.scopedLines)
+	if from == nil {
+		s.agents = b.agentsRead
+		if ok {
+			s.groups = groupList(b.agentsRead, b.groupStarts, len(body))
+		}
+	} else {
+		s.agents, s.groups = from.agents, from.groups
+	}
 	b.release()
 	if !ok {
 		f.markTooLarge()
@@ -345,7 +367,6 @@ func (f *File) compileScoped(body, agent string, first *firstQuestion) *scopedSe
 		// little of it (see compileSparse).
 		return nil
 	}
-	s.agents = agents
 	if named {
 		s.state.Store(namedBit)
 	}
@@ -355,28 +376,4 @@ func (f *File) compileScoped(body, agent string, first *firstQuestion) *scopedSe
 		first.tried = true
 	}
 	return s
-}
-
-// mayName reports whether a user-agent line of the file of s may name
-// agent: false when its summary tells that none does.
-func (s *scopedSet) mayName(agent string) bool {
-	return s.agents.mayHold(agent)
-}
-
-// namesAgent reports whether a user-agent line of body names agent, as
-// collectScoped finds it, reading the user-agent lines alone.
-func namesAgent(body, agent string) bool {
-	gr := parse.NewGrouper(body)
-	gr.ReadSpans()
-	gr.Filter(parse.AgentLines)
-	var l parse.Grouped
-	for gr.Next(&l) {
-		if l.Role != parse.RoleAgent {
-			continue
-		}
-		if value := l.ValueAt.In(body); !parse.IsGlobalAgent(value) && parse.EqualFold(parse.ProductToken(value), agent) {
-			return true
-		}
-	}
-	return false
 }

@@ -608,7 +608,7 @@ func TestScopedAgentSummaryNeverMissesANamedAgent(t *testing.T) {
 				swapped[i] = c ^ 0x20*byte(bool2int('a' <= c|0x20 && c|0x20 <= 'z'))
 			}
 			for _, agent := range []string{tok, string(swapped), strings.ToUpper(tok)} {
-				if !s.mayName(agent) {
+				if !s.agents.mayHold(agent) {
 					t.Fatalf("agent %q of a user-agent line ruled out by the summary\nrobots.txt: %q", agent, body)
 				}
 			}

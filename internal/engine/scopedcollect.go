@@ -49,14 +49,27 @@ type scopedField struct {
 // false when the groups that apply hold more than maxScopedLines lines,
 // for the caller to compile the whole file instead.
 //
+// groups, if not nil, is the file's directory of groups (groupdir.go),
+// for an agent asked after the first: the pass reads the runs of groups
+// that may apply to agent alone. Otherwise it reads the whole file, and
+// leaves the groups it read in b.groupStarts and the product tokens in
+// b.agentsRead, for the directory.
+//
 // The rules are compiled as they are read, with no record of their lines
 // in between: a rule of the "*" groups read before the first group that
 // names the agent is dropped at the end if one does, and every rule read
 // after it is of such a group (a group's user-agent lines all come before
 // its rules).
-func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
+func (b *builder) collectScoped(body, agent string, groups []groupEntry) (named, verbatim, ok bool) {
 	b.compiled, b.fieldLines, b.agentsRead, b.scopedAgents = b.compiled[:0], b.fieldLines[:0], agentSummary{}, false
+	b.groupStarts = b.groupStarts[:0]
 	gr := parse.NewGrouper(body)
+	// With the file's directory, only the runs of groups that may apply
+	// are read (see regionCursor), each from its first user-agent line.
+	b.regions.groups = nil
+	if groups != nil && !b.startRegions(body, agent, groups, &gr) {
+		return false, true, true // no group applies: no rule
+	}
 	gr.ReadSpans()
 	var l parse.Grouped
 	// As in streamVerdict: only user-agent lines can matter while no
@@ -90,7 +103,7 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 		// maxScopedLines lines. Files of one huge group
 		// (reference.HostileFamilies) would otherwise be read more than
 		// half through before it is known.
-		if read := len(b.compiled) + len(b.fieldLines); read > earlyScopedLines && !small && denser(read, wild, copied, len(body)-len(gr.Rest())) {
+		if read := len(b.compiled) + len(b.fieldLines); read > earlyScopedLines && !small && denser(read, wild, copied, gr.Offset()) {
 			if lines == 0 {
 				// Counted once: a file of at most maxScopedLines lines is
 				// never too large, however dense.
@@ -178,7 +191,12 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 			}
 		}
 		if !gr.Next(&l) {
-			break
+			if b.regions.groups == nil || !b.nextRegion(body, &gr) {
+				break
+			}
+			gr.ReadSpans()
+			gr.Filter(parse.AgentLines)
+			continue
 		}
 		num = l.Num
 		switch l.Role {
@@ -190,18 +208,26 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 				}
 				start = len(b.fieldLines)
 				inNamed, inGlobal = false, false
+				b.groupStarts = append(b.groupStarts, groupRead{start: l.KeyAt.Off})
 			}
+			// The line's bits in the open group's entry, for the
+			// directory.
+			bits := uint16(starGroup)
 			if value := l.ValueAt.In(body); parse.IsGlobalAgent(value) {
 				inGlobal = true
-			} else if token := parse.ProductToken(value); parse.EqualFold(token, agent) {
-				b.agentsRead.addHash(agentHash(token))
-				if !named {
-					cut = len(b.compiled)
-				}
-				inNamed, named = true, true
 			} else {
-				b.agentsRead.addHash(agentHash(token))
+				token := parse.ProductToken(value)
+				h := agentHash(token)
+				b.agentsRead.addHash(h)
+				bits = tokenBits(h)
+				if parse.EqualFold(token, agent) {
+					if !named {
+						cut = len(b.compiled)
+					}
+					inNamed, named = true, true
+				}
 			}
+			b.groupStarts[len(b.groupStarts)-1].tokens |= bits
 			applies = inNamed || inGlobal && !named
 			// The group's fields so far are of its kind now.
 			for i := start; i < len(b.fieldLines); i++ {
@@ -238,7 +264,11 @@ func (b *builder) collectScoped(body, agent string) (named, verbatim, ok bool) {
 			}
 		case parse.RoleOther:
 			if l.Group >= 0 {
-				b.fieldLines = append(b.fieldLines, scopedField{key: spanAt(l.KeyAt), value: spanAt(l.ValueAt), line: int32(num), named: inNamed})
+				line := num
+				if b.regions.groups != nil {
+					line = b.regions.lineIn(body, num)
+				}
+				b.fieldLines = append(b.fieldLines, scopedField{key: spanAt(l.KeyAt), value: spanAt(l.ValueAt), line: int32(line), named: inNamed})
 			}
 		}
 	}
@@ -396,8 +426,8 @@ func valueEnds(rest string, offset, k int) bool {
 // order, for scopedSet.ruleSet to sort. named reports
 // whether some group names the agent; ok is false when the set would be
 // too large to keep beside the file's copy (see maxScopedLines).
-func (b *builder) scopedRules(rs *RuleSet, body, agent string) (named, ok bool) {
-	named, verbatim, ok := b.collectScoped(body, agent)
+func (b *builder) scopedRules(rs *RuleSet, body, agent string, groups []groupEntry) (named, ok bool) {
+	named, verbatim, ok := b.collectScoped(body, agent, groups)
 	if !ok {
 		return false, false
 	}
@@ -457,7 +487,7 @@ func (b *builder) scopedRules(rs *RuleSet, body, agent string) (named, ok bool) 
 // the start of the line gr reads next (see simpleDisallowValue), is in
 // body.
 func lineValueSpan(body string, gr *parse.Grouper, value string, end int) span {
-	return span{uint32(len(body) - len(gr.Rest()) + end - len(value)), uint32(len(value))}
+	return span{uint32(gr.Offset() + end - len(value)), uint32(len(value))}
 }
 
 // spanAt returns the tokenizer's span of a key or value as the engine's.

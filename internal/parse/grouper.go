@@ -51,6 +51,16 @@ func NewGrouper(body string) Grouper {
 	return Grouper{tok: NewTokenizer(body), group: -1}
 }
 
+// NewGrouperAt returns a Grouper of body that starts reading at pos, the
+// start of a user-agent line's key, as if the body began there with the
+// group that line opens: a reader of some groups alone (see the engine's
+// group directory) passes over the others. Spans stay offsets in body.
+func NewGrouperAt(body string, pos int) Grouper {
+	t := NewTokenizer(body)
+	t.pos = max(pos, t.pos)
+	return Grouper{tok: t, group: -1}
+}
+
 // Filter makes Next pass over lines the way Tokenizer.Filter does. The
 // groups stay the same as long as the filter passes every line that can
 // change them at that point: user-agent lines always, allow and disallow
@@ -121,6 +131,9 @@ func (g *Grouper) PassRules(pos, n int) {
 
 // Body returns the body read, where a line's KeyAt and ValueAt are.
 func (g *Grouper) Body() string { return g.tok.body }
+
+// Offset returns where in the body the bytes not yet read start.
+func (g *Grouper) Offset() int { return g.tok.pos }
 
 // Rest returns the bytes not yet read.
 func (g *Grouper) Rest() string { return g.tok.Rest() }
