@@ -38,17 +38,6 @@ type groupRead struct {
 // starGroup marks a group with a "*" user-agent line in groupEntry.tokens.
 const starGroup = 1
 
-// maxDirectoryShare bounds a directory's groups to a share of the file:
-// 4 bytes a group, at most an eighth of its bytes (a file of one
-// "user-agent: x" and one "disallow:" line a group, 23 bytes, keeps
-// none). Over the corpus the lists keep 0.004 bytes per byte.
-const maxDirectoryShare = 32
-
-// minDirectoryGroups is the fewest groups a file's directory lists: the
-// second agent's pass over a file of one or two groups costs little more
-// than the list's allocation would cost its first question.
-const minDirectoryGroups = 3
-
 // tokenBits returns the bits of groupEntry.tokens that a product token
 // whose agentHash is h sets: two of the 15 above starGroup, from the
 // hash's high bits (a product's low bits depend on its factors' low bits
@@ -59,13 +48,11 @@ func tokenBits(h uint32) uint16 {
 }
 
 // groupList returns the groups a file's first scoped pass read, as the
-// file's sets keep them (see scopedSet.groups): nil when there are fewer
-// than minDirectoryGroups, or more than maxDirectoryShare allows for a
-// file of size bytes, or a group starts 64 KiB or more after the one
-// before it, or when no group names an agent (agents is empty: every
-// later agent shares the "*" set).
+// file's sets keep them (see scopedSet.groups): nil when the plan keeps
+// none (keepsDirectory), or when a group starts 64 KiB or more after the
+// one before it.
 func groupList(agents agentSummary, groups []groupRead, size int) *[]groupEntry {
-	if agents == (agentSummary{}) || len(groups) < minDirectoryGroups || len(groups)*maxDirectoryShare > size {
+	if !keepsDirectory(agents, len(groups), size) {
 		return nil
 	}
 	list := directoryEntries(groups)

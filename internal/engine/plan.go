@@ -26,8 +26,13 @@ package engine
 //	           agents that no group names share one set (the "*" groups),
 //	           a later agent without another pass when the summary of
 //	           the product tokens the pass read rules it out
-//	           (agentSummary), else after a pass over the user-agent
-//	           lines that finds no group names it (namesAgent). The
+//	           (agentSummary), else after reading the user-agent lines
+//	           that may name it (namesAgent). The first pass leaves the
+//	           file's directory of groups (groupdir.go: where each
+//	           starts, two bits of each product token, 4 bytes a group,
+//	           for files of minDirectoryGroups or more): a later agent's
+//	           pass reads the runs of groups that may apply to it alone
+//	           (regionCursor), the groups naming it and the "*" groups. The
 //	           copy stays: a set's patterns are spans of it, and the lines
 //	           of its rules are counted in it when Explain asks (ruleLine),
 //	           so that a set takes 144 bytes and 8 a rule.
@@ -129,9 +134,13 @@ package engine
 //	                          nothing); a
 //	                          second agent no group names gets the shared
 //	                          set at once, the file's summary of product
-//	                          tokens ruling it out (parse + 2 questions as
-//	                          two agents: 1.25 times parse + 1 in
-//	                          instructions)
+//	                          tokens ruling it out; one that a group may
+//	                          name, or the "*" set after a named first
+//	                          agent, reads the directory's groups that may
+//	                          apply (parse + 2 questions as two agents:
+//	                          1.25 times parse + 1 in instructions, 1.17
+//	                          since the directory, which costs the first
+//	                          question 1.3 %: 24.5 k)
 //	one question, not kept    1.79 us a file (AllowedOnce: the stream)
 //	whole compile             10.6 us a file, 384 MB/s
 //	sorted or indexed         about 100 ns a question on the corpus;
@@ -162,12 +171,12 @@ package engine
 //	                          BenchmarkSlowestQuestion, BENCHMARKS.md)
 //
 // Memory kept per byte of input (BenchmarkRetainedStates): 1.055 loaded;
-// 1.122 with one scoped set (8 bytes a rule, 144 a set, 32 of them the
-// summary of the file's product tokens, agentSummary: 1.114 with 8),
-// after 1 or 10 questions, the sparse files compiled (1.147 if not);
-// 1.136 after 10 from two agents (two sets for 171 files of 2,132, a
-// 32-byte name for the second agent of every file); 1.022-1.041
-// after 100 questions (the files of 256 KiB or more compiled whole, the
+// 1.127 with one scoped set (8 bytes a rule, 144 a set, 32 of them the
+// summary of the file's product tokens, agentSummary: 1.114 with 8; the
+// directory of groups 0.005), after 1 or 10 questions, the sparse files
+// compiled (1.147 if not); 1.142 after 10 from two agents (two sets for
+// 171 files of 2,132, a 32-byte name for the second agent of every
+// file); 1.027-1.046 after 100 questions (the files of 256 KiB or more compiled whole, the
 // others' sets indexed); 0.921 compiled, 0.987 with every asked set's
 // index built.
 // A scoped set that would take more than the copy is not made (tooLarge).
@@ -202,6 +211,22 @@ const (
 	// wildcard rules in one group is known as such after its first
 	// lines.
 	earlyScopedLines = 512
+
+	// minDirectoryGroups is the fewest groups a file's directory lists
+	// (groupdir.go): the second agent's pass over a file of one or two
+	// groups costs little more than the list's allocation costs the
+	// first question. With it, 402 of the corpus's 723 files that name
+	// an agent keep a list; parse + 2 checks took 64.2 M instructions a
+	// corpus pass before the directory and 61.0 M with it, parse + 1
+	// 51.6 M before and 52.2 M with it.
+	minDirectoryGroups = 3
+
+	// maxDirectoryShare bounds a directory's groups to a share of its
+	// file: 4 bytes a group, at most an eighth of the file's bytes (a
+	// file of a "user-agent: x" and a "disallow:" line a group, 23
+	// bytes, keeps none). Over the corpus the lists keep 0.004 bytes
+	// per byte.
+	maxDirectoryShare = 32
 
 	// fileOrderScans is how many questions after the one that built a
 	// scoped set scan its rules in file order before they are sorted. It
@@ -353,6 +378,16 @@ const (
 	sparseMinBytes  = 8 << 10
 	sparseLineBytes = 1 << 10
 )
+
+// keepsDirectory reports whether a file of size bytes, whose first
+// scoped pass read groups groups and a summary of agents, keeps its
+// directory of groups for the passes of later agents: not when no group
+// names an agent (every later agent shares the "*" set), nor for fewer
+// than minDirectoryGroups groups, nor for more than maxDirectoryShare
+// allows.
+func keepsDirectory(agents agentSummary, groups, size int) bool {
+	return agents != (agentSummary{}) && groups >= minDirectoryGroups && groups*maxDirectoryShare <= size
+}
 
 // compileSparse reports whether a file of size bytes in lines lines, that
 // names no agent, is compiled whole at its first question rather than
