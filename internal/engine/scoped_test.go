@@ -234,7 +234,14 @@ func FuzzScoped(f *testing.F) {
 	f.Add([]byte("user-agent: *\ndisallow: /a\nuser-agent: foo\nallow: /a/index.html\n"), "FOO", "/a/")
 	f.Add([]byte("User-agent: *\r\nDisallow: /é*$\r\n\r\nuser-agent: foo\nuser-agent: *\ndisallow: /x"), "bar", "/%C3%A9x")
 	f.Fuzz(func(t *testing.T, body []byte, agent, url string) {
-		scopedTwin(t, body, load(body), agent, url)
+		compiled := load(body)
+		scopedTwin(t, body, compiled, agent, url)
+		// The same agent asked second, its set read through the
+		// directory of groups the first agent's pass left (groupdir.go).
+		var file File
+		file.Load(body)
+		scopedTwinOf(t, &file, body, compiled, "foo", url)
+		scopedTwinOf(t, &file, body, compiled, agent, url)
 	})
 }
 
