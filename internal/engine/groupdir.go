@@ -47,11 +47,11 @@ func tokenBits(h uint32) uint16 {
 	return (1<<(h>>28) | 1<<(h>>24&15)) &^ starGroup
 }
 
-// groupList returns the groups a file's first scoped pass read, as the
+// directoryOf returns the groups a file's first scoped pass read, as the
 // file's sets keep them (see scopedSet.groups): nil when the plan keeps
 // none (keepsDirectory), or when a group starts 64 KiB or more after the
 // one before it.
-func groupList(agents agentSummary, groups []groupRead, size int) *[]groupEntry {
+func directoryOf(agents agentSummary, groups []groupRead, size int) *[]groupEntry {
 	if !keepsDirectory(agents, len(groups), size) {
 		return nil
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -235,6 +236,19 @@ func TestMayMatchAgainstPrefix(t *testing.T) {
 				head := literal[:min(len(literal), n)]
 				if want := strings.HasPrefix(path, head); c.mayMatch(rs.text, key) != want {
 					t.Fatalf("rule %q, path %q: mayMatch %v, want %v", c.pattern(rs.text), path, !want, want)
+				}
+			}
+			// nextMayMatch, bestWithin's loop over the rules mayMatch
+			// rules out, compares words in memory order: it stops where
+			// mayMatch first admits a rule, from every start.
+			masks := memoryOrderMasks
+			for from := 0; from <= len(rs.compiled); from++ {
+				want := from
+				for want < len(rs.compiled) && !rs.compiled[want].mayMatch(rs.text, key) {
+					want++
+				}
+				if got := nextMayMatch(rs.compiled, rs.text, bits.ReverseBytes64(key), &masks, from); got != want {
+					t.Fatalf("path %q, from rule %d: nextMayMatch = %d, want %d", path, from, got, want)
 				}
 			}
 		}

@@ -352,7 +352,7 @@ func (f *File) compileScoped(body, agent string, first *firstQuestion, from *sco
 	if from == nil {
 		s.agents = b.agentsRead
 		if ok {
-			s.groups = groupList(b.agentsRead, b.groupStarts, len(body))
+			s.groups = directoryOf(b.agentsRead, b.groupStarts, len(body))
 		}
 	} else {
 		s.agents, s.groups = from.agents, from.groups
