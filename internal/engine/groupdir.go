@@ -175,7 +175,9 @@ func (b *builder) startRegions(body, agent string, groups []groupEntry, gr *pars
 
 // nextRegion points gr at the next run of groups of body that may apply
 // (see regionCursor), and reports false when none is left. The Grouper
-// reads the run alone, as if it were the file.
+// reads the run alone, as if it were the file, from its first user-agent
+// line: spans read, and the lines that can matter while no group is open
+// (parse.AgentLines).
 //
 // Not inlined: it runs once a run, and collectScoped's loop is hot code
 // that takes less room in the instruction cache without it.
@@ -188,6 +190,8 @@ func (b *builder) nextRegion(body string, gr *parse.Grouper) bool {
 		return false
 	}
 	*gr = parse.NewGrouperAt(body[:end], start)
+	gr.ReadSpans()
+	gr.Filter(parse.AgentLines)
 	c.start, c.lineBase = start, -1
 	return true
 }

@@ -194,8 +194,6 @@ func (b *builder) collectScoped(body, agent string, groups []groupEntry) (named,
 			if b.regions.groups == nil || !b.nextRegion(body, &gr) {
 				break
 			}
-			gr.ReadSpans()
-			gr.Filter(parse.AgentLines)
 			continue
 		}
 		num = l.Num

@@ -101,7 +101,7 @@ func bestWithin(rules []compiledRule, text, path string, sorted bool) (best *com
 // BSWAP, and no address of the table made again for every rule).
 func nextMayMatch(rules []compiledRule, text string, key uint64, masks *[16]uint64, i int) int {
 	for ; i < len(rules); i++ {
-		if (swar.Load64LEAt(text, rules[i].off)^key)&masks[rules[i].head&15] == 0 {
+		if (swar.Load64At(text, int(rules[i].off))^key)&masks[rules[i].head&15] == 0 {
 			return i
 		}
 	}

@@ -52,13 +52,6 @@ func Load64BEAt(s string, off uint32) uint64 {
 	return binary.BigEndian.Uint64((*[8]byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), off))[:])
 }
 
-// Load64LEAt returns the 8 bytes of s at off as a little-endian word,
-// without checking the bounds, which the caller guarantees (by padding
-// s).
-func Load64LEAt(s string, off uint32) uint64 {
-	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), off))[:])
-}
-
 // Int32Bytes returns the bytes of s, in memory order, as a string, without
 // copying: for hashing a list of numbers. The caller must not write to s
 // while the string is in use.
