@@ -112,23 +112,32 @@ func (s *scopedSet) namesAgent(body, agent string) bool {
 
 // A regionCursor steps through the parts of a file a scoped pass reads
 // when the file's directory lists its groups: the runs of consecutive
-// groups that may apply to an agent, those whose summary may hold its
-// token and the "*" groups. Every other group applies to it neither as
+// groups that may apply to an agent. Whether a group names the agent is
+// known before the pass (scopedSet.namesAgent): if one does, those whose
+// summary may hold its token, and no "*" group (none applies then);
+// else the "*" groups alone. Every other group applies to it neither as
 // named nor as one of the agents no group names, and a pass over the whole
 // file reads nothing of it into the set (TestDirectoryMatchesFullPass).
 type regionCursor struct {
 	groups []groupEntry
-	bits   uint16
-	next   int // the index of the first group not yet stepped over
-	at     int // where the group before it starts (0 for the first)
+	// A group is read when its tokens hold all of want: the agent's
+	// bits when a group names it, else starGroup.
+	want uint16
+	next int // the index of the first group not yet stepped over
+	at   int // where the group before it starts (0 for the first)
 	// The run read: where it starts, and the number of the line before
 	// it, once counted (-1 before).
 	start, lineBase int
 }
 
-// newRegionCursor returns the cursor of a file's groups for agent.
-func newRegionCursor(groups []groupEntry, agent string) regionCursor {
-	return regionCursor{groups: groups, bits: tokenBits(agentHash(agent))}
+// newRegionCursor returns the cursor of a file's groups for agent, which
+// some group names or not (named).
+func newRegionCursor(groups []groupEntry, agent string, named bool) regionCursor {
+	want := uint16(starGroup)
+	if named {
+		want = tokenBits(agentHash(agent))
+	}
+	return regionCursor{groups: groups, want: want}
 }
 
 // region returns the next run of groups that may apply, as the offsets
@@ -167,8 +176,8 @@ func (c *regionCursor) region(size int) (start, end int, ok bool) {
 // apply to agent, of the file's groups, and reports false when none may.
 //
 //go:noinline
-func (b *builder) startRegions(body, agent string, groups []groupEntry, gr *parse.Grouper) bool {
-	b.regions = newRegionCursor(groups, agent)
+func (b *builder) startRegions(body, agent string, groups []groupEntry, named bool, gr *parse.Grouper) bool {
+	b.regions = newRegionCursor(groups, agent, named)
 	b.scopedAgents = true // the file has user-agent lines
 	return b.nextRegion(body, gr)
 }
@@ -210,8 +219,7 @@ func (c *regionCursor) lineIn(body string, num int) int {
 
 // applies reports whether group i may apply to the cursor's agent.
 func (c *regionCursor) applies(i int) bool {
-	t := c.groups[i].tokens
-	return t&starGroup != 0 || t&c.bits == c.bits
+	return c.groups[i].tokens&c.want == c.want
 }
 
 // namesAgentFrom reports whether a user-agent line of body from pos on

@@ -21,8 +21,24 @@ type collected struct {
 
 func collect(body, agent string, groups []groupEntry) collected {
 	b := new(builder)
-	named, verbatim, ok := b.collectScoped(body, agent, groups)
-	return collected{Rules: b.compiled, Fields: b.fieldLines, Named: named, Verbatim: verbatim, OK: ok}
+	// With a directory, the pass is told whether a group names the agent,
+	// as scope finds it.
+	agentNamed := false
+	if groups != nil {
+		s := scopedSet{groups: &groups}
+		agentNamed = s.namesAgent(body, agent)
+	}
+	named, verbatim, ok := b.collectScoped(body, agent, groups, agentNamed)
+	// The fields the set keeps, as scopedRules keeps them: a "*" group's
+	// are dropped once a group names the agent, and a pass told so does
+	// not read them.
+	var fields []scopedField
+	for _, fl := range b.fieldLines {
+		if fl.named || !named {
+			fields = append(fields, fl)
+		}
+	}
+	return collected{Rules: b.compiled, Fields: fields, Named: named, Verbatim: verbatim, OK: ok}
 }
 
 // A later agent's pass reads the groups its file's directory says may
@@ -62,7 +78,7 @@ func TestDirectoryMatchesFullPass(t *testing.T) {
 		f.Load([]byte(b.String()))
 		body, _ := f.body() // padded, as a pass reads it
 		first := new(builder)
-		first.collectScoped(body, c.From(agents), nil)
+		first.collectScoped(body, c.From(agents), nil, false)
 		groups := directoryEntries(first.groupStarts)
 		for _, agent := range agents {
 			want := collect(body, agent, nil)
@@ -79,7 +95,10 @@ func TestDirectoryMatchesFullPass(t *testing.T) {
 
 // The directory's groups start at their first user-agent line, and each
 // holds the bits of its product tokens: the region cursor never passes
-// over a group that names the agent or is a "*" group.
+// over a group that names the agent; of an agent that no group names, it
+// reads the "*" groups alone, and of one that a group names, no group
+// that is "*" alone (RFC 9309 2.2.1: the groups that name a crawler are
+// the ones that apply to it, else the "*" groups).
 func TestRegionCursorKeepsApplyingGroups(t *testing.T) {
 	body := "user-agent: *\ndisallow: /a\n\nuser-agent: foo\nuser-agent: bar\ndisallow: /b\n" +
 		"user-agent: baz\ndisallow: /c\nuser-agent: *\nuser-agent: qux\nallow: /d\n"
@@ -87,7 +106,7 @@ func TestRegionCursorKeepsApplyingGroups(t *testing.T) {
 	f.Load([]byte(body))
 	body, _ = f.body()
 	b := new(builder)
-	b.collectScoped(body, "foo", nil)
+	b.collectScoped(body, "foo", nil, false)
 	starts := make([]string, len(b.groupStarts))
 	for i, g := range b.groupStarts {
 		starts[i] = body[g.start:][:strings.IndexByte(body[g.start:], '\n')]
@@ -97,13 +116,17 @@ func TestRegionCursorKeepsApplyingGroups(t *testing.T) {
 	}
 	groups := directoryEntries(b.groupStarts)
 	for _, tc := range []struct {
-		agent string
-		want  []string // the runs read
+		agent   string
+		named   bool
+		want    []string // groups the runs hold
+		notRead []string // groups no run may hold
 	}{
-		{"bar", []string{"user-agent: *\ndisallow: /a\n\nuser-agent: foo\nuser-agent: bar\ndisallow: /b\n", "user-agent: *\nuser-agent: qux\nallow: /d\n"}},
-		{"baz", []string{"user-agent: *\ndisallow: /a\n\n", "user-agent: baz\ndisallow: /c\nuser-agent: *\nuser-agent: qux\nallow: /d\n"}},
+		{"bar", true, []string{"user-agent: foo\nuser-agent: bar\ndisallow: /b\n"}, []string{"user-agent: *\ndisallow: /a"}},
+		{"baz", true, []string{"user-agent: baz\ndisallow: /c\n"}, []string{"user-agent: *\ndisallow: /a"}},
+		{"qux", true, []string{"user-agent: *\nuser-agent: qux\nallow: /d\n"}, []string{"user-agent: *\ndisallow: /a"}},
+		{"nobody", false, []string{"user-agent: *\ndisallow: /a\n\n", "user-agent: *\nuser-agent: qux\nallow: /d\n"}, []string{"user-agent: foo", "user-agent: baz"}},
 	} {
-		c := newRegionCursor(groups, tc.agent)
+		c := newRegionCursor(groups, tc.agent, tc.named)
 		var got []string
 		for {
 			start, end, ok := c.region(len(body))
@@ -121,6 +144,13 @@ func TestRegionCursorKeepsApplyingGroups(t *testing.T) {
 			}
 			if !found {
 				t.Errorf("agent %q: runs %q miss %q", tc.agent, got, w)
+			}
+		}
+		for _, w := range tc.notRead {
+			for _, g := range got {
+				if strings.Contains(g, w) {
+					t.Errorf("agent %q: run %q holds %q, which cannot apply", tc.agent, g, w)
+				}
 			}
 		}
 	}

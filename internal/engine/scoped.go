@@ -304,11 +304,16 @@ func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 	// names an agent): a later agent's pass reads the groups that may
 	// apply to it alone, if it lists them.
 	var from *scopedSet
+	named := false
 	if last != nil {
 		from = last.set
+		// Whether a group names agent decides which set it takes, and
+		// which groups a pass over the directory reads (regionCursor).
+		// With no unnamed set yet and no directory, the pass finds out.
+		named = from.agents.mayHold(agent) && (s != nil || from.groups != nil) && from.namesAgent(body, agent)
 	}
-	if s == nil || from.agents.mayHold(agent) && from.namesAgent(body, agent) {
-		if s = f.compileScoped(body, agent, first, from); s == nil {
+	if s == nil || named {
+		if s = f.compileScoped(body, agent, first, from, named); s == nil {
 			return nil
 		}
 		n = &s.name // not published yet
@@ -339,15 +344,17 @@ func (f *File) scope(body, agent string, first *firstQuestion) *scopedSet {
 }
 
 // compileScoped compiles the rule set of agent alone from body, as scope
-// publishes it, and answers first (if not nil) from it; nil when the set
+// publishes it, and answers first (if not nil) from it. from is the last
+// set published, whose directory the pass reads if it has one; agentNamed
+// is then whether a group names agent. It returns nil when the set
 // would be too large (f.tooLarge is then set), or when the file names no
 // agent and is to be compiled whole (compileSparse).
-func (f *File) compileScoped(body, agent string, first *firstQuestion, from *scopedSet) *scopedSet {
+func (f *File) compileScoped(body, agent string, first *firstQuestion, from *scopedSet, agentNamed bool) *scopedSet {
 	s := &scopedSet{}
 	b := builders.Get().(*builder)
 	// The first set's pass reads the whole file, and leaves the file's
 	// directory to the sets after it, whose passes read it.
-	named, ok := b.scopedRules(&s.rules, body, agent, from.groupList())
+	named, ok := b.scopedRules(&s.rules, body, agent, from.groupList(), agentNamed)
 	sparse := ok && !b.scopedAgents && compileSparse(len(body), b.scopedLines)
 	if from == nil {
 		s.agents = b.agentsRead

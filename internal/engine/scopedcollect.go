@@ -50,8 +50,9 @@ type scopedField struct {
 // for the caller to compile the whole file instead.
 //
 // groups, if not nil, is the file's directory of groups (groupdir.go),
-// for an agent asked after the first: the pass reads the runs of groups
-// that may apply to agent alone. Otherwise it reads the whole file, and
+// for an agent asked after the first, and agentNamed whether a group
+// names it (scopedSet.namesAgent): the pass reads the runs of groups that
+// may apply to agent alone. Otherwise it reads the whole file, and
 // leaves the groups it read in b.groupStarts and the product tokens in
 // b.agentsRead, for the directory.
 //
@@ -60,14 +61,14 @@ type scopedField struct {
 // names the agent is dropped at the end if one does, and every rule read
 // after it is of such a group (a group's user-agent lines all come before
 // its rules).
-func (b *builder) collectScoped(body, agent string, groups []groupEntry) (named, verbatim, ok bool) {
+func (b *builder) collectScoped(body, agent string, groups []groupEntry, agentNamed bool) (named, verbatim, ok bool) {
 	b.compiled, b.fieldLines, b.agentsRead, b.scopedAgents = b.compiled[:0], b.fieldLines[:0], agentSummary{}, false
 	b.groupStarts = b.groupStarts[:0]
 	gr := parse.NewGrouper(body)
 	// With the file's directory, only the runs of groups that may apply
 	// are read (see regionCursor), each from its first user-agent line.
 	b.regions.groups = nil
-	if groups != nil && !b.startRegions(body, agent, groups, &gr) {
+	if groups != nil && !b.startRegions(body, agent, groups, agentNamed, &gr) {
 		return false, true, true // no group applies: no rule
 	}
 	gr.ReadSpans()
@@ -424,8 +425,8 @@ func valueEnds(rest string, offset, k int) bool {
 // order, for scopedSet.ruleSet to sort. named reports
 // whether some group names the agent; ok is false when the set would be
 // too large to keep beside the file's copy (see maxScopedLines).
-func (b *builder) scopedRules(rs *RuleSet, body, agent string, groups []groupEntry) (named, ok bool) {
-	named, verbatim, ok := b.collectScoped(body, agent, groups)
+func (b *builder) scopedRules(rs *RuleSet, body, agent string, groups []groupEntry, agentNamed bool) (named, ok bool) {
+	named, verbatim, ok := b.collectScoped(body, agent, groups, agentNamed)
 	if !ok {
 		return false, false
 	}
