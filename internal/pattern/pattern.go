@@ -26,11 +26,18 @@ func WireLen(s string) (end, n int, changed bool) {
 		case c == 0 || c == '#':
 			return i, n + i, changed
 		case c == '%':
-			if i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]) {
-				if IsLowerHex(s[i+1]) || IsLowerHex(s[i+2]) {
+			// Escapes come in runs in the paths of other scripts
+			// ("%E0%B8%82..."): a run is read here, not an escape a
+			// call of nextToCheck (a third of a Thai site's scoped pass).
+			j := i
+			for j+2 < len(s) && s[j] == '%' && IsHex(s[j+1]) && IsHex(s[j+2]) {
+				if IsLowerHex(s[j+1]) || IsLowerHex(s[j+2]) {
 					changed = true
 				}
-				i += 2
+				j += 3
+			}
+			if j > i {
+				i = j - 1 // the loop goes on from the byte after the run
 			}
 		case c >= 0x80:
 			n += 2

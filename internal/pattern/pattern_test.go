@@ -52,16 +52,31 @@ func TestWireLen(t *testing.T) {
 		for i := range b {
 			b[i] = alphabet[rng.IntN(len(alphabet))]
 		}
-		s := string(b)
-		wantEnd := strings.IndexAny(s, "\x00#")
-		if wantEnd < 0 {
-			wantEnd = len(s)
+		checkWireLen(t, string(b))
+	}
+	// Runs of escapes, as the paths of other scripts hold them, broken
+	// by a bad or short escape, a byte to escape, or the end.
+	pieces := []string{"%E0", "%b8", "%2F", "%4", "%", "%%41", "%g1", "a", "/", "#", "\x00", "\x80", "%a"}
+	for round := 0; round < 100000; round++ {
+		var b strings.Builder
+		for n := rng.IntN(16); n > 0; n-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
-		wire := string(AppendEscaped(nil, s[:wantEnd]))
-		end, n, changed := WireLen(s)
-		if end != wantEnd || n != len(wire) || changed != (wire != s[:wantEnd]) {
-			t.Fatalf("WireLen(%q) = %d, %d, %v; want %d, %d, %v", s, end, n, changed, wantEnd, len(wire), wire != s[:wantEnd])
-		}
+		checkWireLen(t, b.String())
+	}
+}
+
+// checkWireLen checks WireLen(s) against AppendEscaped.
+func checkWireLen(t *testing.T, s string) {
+	t.Helper()
+	wantEnd := strings.IndexAny(s, "\x00#")
+	if wantEnd < 0 {
+		wantEnd = len(s)
+	}
+	wire := string(AppendEscaped(nil, s[:wantEnd]))
+	end, n, changed := WireLen(s)
+	if end != wantEnd || n != len(wire) || changed != (wire != s[:wantEnd]) {
+		t.Fatalf("WireLen(%q) = %d, %d, %v; want %d, %d, %v", s, end, n, changed, wantEnd, len(wire), wire != s[:wantEnd])
 	}
 }
 
