@@ -47,7 +47,8 @@ package engine
 //	           (compileRead), and the next one finishes the compile, a
 //	           part of its own that sorts or copies them (buildparts.go).
 //	Compiling  a Scoped file of compileWholeBytes or more, asked
-//	           compileWholeAfter questions: each later question compiles
+//	           compileWholeAfter questions besides those that built its
+//	           sets (not counted: see plan): each later question compiles
 //	           buildPartWork more bytes (buildparts.go), then answers from
 //	           its scoped set.
 //	Compiled   the whole file compiled (build.go, sets.go), the copy and
@@ -66,7 +67,7 @@ package engine
 // passes streamWildBudget), or when the last part of a compile in parts,
 // the one that finishes it after those that read the lines, is done
 // (Large or Compiling). Scoped goes to Compiling at the
-// compileWholeAfter-th question, counting those with a scoped set, of a
+// compileWholeAfter-th question answered by a set built before it, of a
 // file of compileWholeBytes or more. Nothing ever leaves Compiled.
 //
 // # What a question about a rule set does
@@ -542,12 +543,14 @@ func (f *File) plan(agent, url string, explain bool) (rs *RuleSet, v Verdict, an
 		}
 	}
 	if s == nil {
-		asked := f.addAsked()
 		first := firstQuestion{url: url, explain: explain}
 		if s = f.scope(body, agent, &first); s == nil {
 			if f.isTooLarge() {
-				// scope found the set too large, now or before.
-				v, answered = f.largeQuestion(body, agent, url, asked)
+				// scope found the set too large, now or before. Only
+				// then is the question counted: the count is a locked
+				// instruction, which waits for the stores before it, and
+				// the first question comes right after the copy's.
+				v, answered = f.largeQuestion(body, agent, url, f.addAsked())
 				return nil, v, answered
 			}
 			f.compile()
