@@ -32,7 +32,8 @@ package engine
 //	           starts, two bits of each product token, 4 bytes a group,
 //	           for files of minDirectoryGroups or more): a later agent's
 //	           pass reads the runs of groups that may apply to it alone
-//	           (regionCursor), the groups naming it and the "*" groups. The
+//	           (regionCursor): the groups that may name it when one
+//	           does, as namesAgent found, else the "*" groups. The
 //	           copy stays: a set's patterns are spans of it, and the lines
 //	           of its rules are counted in it when Explain asks (ruleLine),
 //	           so that a set takes 144 bytes and 8 a rule.
@@ -122,7 +123,12 @@ package engine
 //	                          one: a fresh allocation's bytes are cold,
 //	                          and a short copy waits on each line it
 //	                          writes (gobench check1, 17:50 UTC; GOGC 25
-//	                          to 400 moved it by 0.1 us at most)
+//	                          to 400 moved it by 0.1 us at most). By
+//	                          size (BenchmarkParseCheckBySize), Parse
+//	                          alone is a quarter of parse + 1 on files
+//	                          under 16 KiB, three fifths on larger ones,
+//	                          whose copy is bound by the memory's
+//	                          bandwidth (about 10 GB/s here)
 //	first question (Scoped)   3.75 us a file with Load before 387d95f
 //	                          (compiling the agent's rules alone: 30 k
 //	                          instructions with Load; 26 k since ba17866,
@@ -138,10 +144,12 @@ package engine
 //	                          tokens ruling it out; one that a group may
 //	                          name, or the "*" set after a named first
 //	                          agent, reads the directory's groups that may
-//	                          apply (parse + 2 questions as two agents:
-//	                          1.25 times parse + 1 in instructions, 1.17
-//	                          since the directory, which costs the first
-//	                          question 1.3 %: 24.5 k)
+//	                          apply, the groups naming it if one does,
+//	                          else the "*" groups (parse + 2 questions as
+//	                          two agents: 1.25 times parse + 1 in
+//	                          instructions, 1.17 since the directory,
+//	                          which costs the first question 1.3 %: 24.5
+//	                          k; 1.15 since 9581176)
 //	one question, not kept    1.79 us a file (AllowedOnce: the stream)
 //	whole compile             10.6 us a file, 384 MB/s
 //	sorted or indexed         about 100 ns a question on the corpus;
