@@ -34,7 +34,7 @@ func collect(body, agent string, groups []groupEntry) collected {
 	// not read them.
 	var fields []scopedField
 	for _, fl := range b.fieldLines {
-		if fl.named || !named {
+		if fl.keptIn(named) {
 			fields = append(fields, fl)
 		}
 	}

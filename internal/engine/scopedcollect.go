@@ -38,6 +38,10 @@ type scopedField struct {
 	named      bool // of a group naming the agent (else of a "*" group)
 }
 
+// keptIn reports whether a set keeps the field: a field of a "*" group is
+// dropped once a group names the agent (named).
+func (fl *scopedField) keptIn(named bool) bool { return fl.named || !named }
+
 // collectScoped compiles the rules of the groups of body that apply to
 // agent into b.compiled, in file order, as spans of body, and reads their
 // other lines (fields) into b.fieldLines, as streamVerdict follows the
@@ -433,7 +437,7 @@ func (b *builder) scopedRules(rs *RuleSet, body, agent string, groups []groupEnt
 	}
 	b.scopedFields = b.scopedFields[:0]
 	for i := range b.fieldLines {
-		if fl := &b.fieldLines[i]; fl.named || !named {
+		if fl := &b.fieldLines[i]; fl.keptIn(named) {
 			b.scopedFields = append(b.scopedFields, Field{Key: fl.key.in(body), Value: fl.value.in(body), Line: int(fl.line)})
 		}
 	}
