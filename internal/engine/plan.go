@@ -149,7 +149,13 @@ package engine
 //	                          two agents: 1.25 times parse + 1 in
 //	                          instructions, 1.17 since the directory,
 //	                          which costs the first question 1.3 %: 24.5
-//	                          k; 1.15 since 9581176)
+//	                          k; 1.15 since 9581176). Keeping
+//	                          the set and its rules is about a
+//	                          tenth of parse + 1 under 16 KiB: their
+//	                          bytes go to memory the allocator gives
+//	                          cold, and a stream, which keeps
+//	                          nothing, is that much faster once
+//	                          (BENCHMARKS.md, the ninth round)
 //	one question, not kept    1.79 us a file (AllowedOnce: the stream)
 //	whole compile             10.6 us a file, 384 MB/s
 //	sorted or indexed         about 100 ns a question on the corpus;
