@@ -3,8 +3,10 @@ package robotstxt_test
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 
 	"github.com/seed50c7eacc/robotstxt"
 )
@@ -95,6 +97,21 @@ func ExampleParseWith() {
 	data := []byte("User-agent: *\nDisallow: /\n")
 	robots := robotstxt.ParseWith(data, robotstxt.Options{MaxSize: -1}) // read the whole file, however large
 	fmt.Println(robots.Allowed("Googlebot", "https://example.com/"), robots.Truncated())
+	// Output: false false
+}
+
+// A crawler that reads a body into a strings.Builder has it as a string,
+// which ParseString keeps without copying it.
+func ExampleParseString() {
+	resp := strings.NewReader("User-agent: *\nDisallow: /private/\n") // an HTTP response's Body
+	var body strings.Builder
+	// One byte past the limit, so that Truncated tells a longer file.
+	if _, err := io.Copy(&body, io.LimitReader(resp, robotstxt.DefaultMaxSize+1)); err != nil {
+		fmt.Println(err)
+		return
+	}
+	robots := robotstxt.ParseString(body.String())
+	fmt.Println(robots.Allowed("Googlebot", "https://example.com/private/plans.html"), robots.Truncated())
 	// Output: false false
 }
 

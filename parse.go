@@ -53,3 +53,27 @@ func ParseWith(data []byte, opts Options) *Robots {
 	r.file.Load(data)
 	return r
 }
+
+// ParseString parses a robots.txt file held in a string, reading its first
+// DefaultMaxSize bytes, as Parse does. A string cannot change, so
+// ParseString keeps s itself rather than a copy: a crawler that reads a
+// body into a strings.Builder, or keeps bodies as strings, saves the copy
+// Parse makes (about a fifth of parsing a file and answering its first
+// question). A file longer than the limit is copied up to it, so that the
+// rest of s is not held.
+func ParseString(s string) *Robots {
+	return ParseStringWith(s, Options{})
+}
+
+// ParseStringWith parses a robots.txt file held in a string with the given
+// options, as ParseString does.
+func ParseStringWith(s string, opts Options) *Robots {
+	r := &Robots{}
+	if limit := opts.Limit(); len(s) > limit {
+		r.truncated = true
+		r.file.LoadCopy(s[:limit])
+		return r
+	}
+	r.file.LoadString(s)
+	return r
+}

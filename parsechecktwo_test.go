@@ -12,18 +12,36 @@ import (
 // BenchmarkParseCheckTwoAgents is parse + N checks per corpus file on the
 // two-agent workload of the side-by-side rounds: question k asks as
 // Googlebot when k is even, as bingbot when odd, the URL k/2 of the
-// file's (each URL as both agents, in turn).
+// file's (each URL as both agents, in turn). string/checks=N is the same
+// with ParseString on the files as strings, which keeps them uncopied.
 func BenchmarkParseCheckTwoAgents(b *testing.B) {
 	_, files := loadCorpus(b)
 	urls := make([][]string, len(files))
 	for i, f := range files {
 		_, urls[i] = corpus.Queries(f)
 	}
+	strs := asStrings(files)
 	for _, n := range []int{1, 2, 3, 5, 10, 20, 100, 1000} {
 		b.Run(fmt.Sprintf("checks=%d", n), func(b *testing.B) {
 			parseCheckTwoAgents(b, files, urls, n)
 		})
 	}
+	for _, n := range []int{1, 2, 3, 5, 10} {
+		b.Run(fmt.Sprintf("string/checks=%d", n), func(b *testing.B) {
+			parseStringCheckTwoAgents(b, files, strs, urls, n)
+		})
+	}
+}
+
+// asStrings returns the files as strings, made before a benchmark times
+// ParseString on them, as a crawler that reads bodies into a
+// strings.Builder has them.
+func asStrings(files [][]byte) []string {
+	strs := make([]string, len(files))
+	for i, f := range files {
+		strs[i] = string(f)
+	}
+	return strs
 }
 
 // BenchmarkParseCheckBySize is BenchmarkParseCheckTwoAgents for the
@@ -35,6 +53,7 @@ func BenchmarkParseCheckTwoAgents(b *testing.B) {
 // Parse, then the first question answered by the one-shot Allowed on the
 // same bytes, which keeps nothing: against checks=1, what keeping the
 // agent's set costs the first question (BENCHMARKS.md, the ninth round).
+// string=N is checks=N with ParseString: what Parse's copy costs.
 func BenchmarkParseCheckBySize(b *testing.B) {
 	_, all := loadCorpus(b)
 	for _, size := range []struct {
@@ -57,6 +76,12 @@ func BenchmarkParseCheckBySize(b *testing.B) {
 		b.Run(fmt.Sprintf("size=%s/stream=1", size.name), func(b *testing.B) {
 			parseStreamOne(b, files, urls)
 		})
+		strs := asStrings(files)
+		for _, n := range []int{1, 2, 3} {
+			b.Run(fmt.Sprintf("size=%s/string=%d", size.name, n), func(b *testing.B) {
+				parseStringCheckTwoAgents(b, files, strs, urls, n)
+			})
+		}
 	}
 }
 
@@ -64,13 +89,25 @@ func BenchmarkParseCheckBySize(b *testing.B) {
 // turn as Googlebot and bingbot, the URL k/2 of the file's, and reports
 // the time per file.
 func parseCheckTwoAgents(b *testing.B, files [][]byte, urls [][]string, n int) {
-	agents := [2]string{"Googlebot", "bingbot"}
 	timePerFile(b, files, func(j int, f []byte) {
-		r := robotstxt.Parse(f)
-		us := urls[j]
-		for k := 0; k < n; k++ {
-			r.Allowed(agents[k&1], us[(k>>1)%len(us)])
-		}
+		askTwoAgents(robotstxt.Parse(f), urls[j], n)
+	})
+}
+
+// askTwoAgents asks r n questions, in turn as Googlebot and bingbot, the
+// URL k/2 of us.
+func askTwoAgents(r *robotstxt.Robots, us []string, n int) {
+	agents := [2]string{"Googlebot", "bingbot"}
+	for k := 0; k < n; k++ {
+		r.Allowed(agents[k&1], us[(k>>1)%len(us)])
+	}
+}
+
+// parseStringCheckTwoAgents is parseCheckTwoAgents with ParseString on
+// strs, the files as strings: what the copy Parse makes costs.
+func parseStringCheckTwoAgents(b *testing.B, files [][]byte, strs []string, urls [][]string, n int) {
+	timePerFile(b, files, func(j int, _ []byte) {
+		askTwoAgents(robotstxt.ParseString(strs[j]), urls[j], n)
 	})
 }
 

@@ -54,6 +54,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/seed50c7eacc/robotstxt/internal/swar"
 )
 
 // A File is one robots.txt file as the engine holds it: a copy of its
@@ -67,16 +69,17 @@ type File struct {
 	// (see plan.go), and the compiled form below is built, once, when a
 	// later question or another method needs it.
 	//
-	// pending is the first byte of the file's copy until compiled, nil
-	// after; pendingLen its length, set by Load (at most MaxParseSize, in
-	// 30 bits), and disallowAllBit. A pointer and a length rather than a
+	// pending is the first byte of the file's copy (or of the string
+	// LoadString kept) until compiled, nil after; pendingLen its length,
+	// set by Load (at most MaxParseSize, in 30 bits), and disallowAllBit. A pointer and a length rather than a
 	// *string: one allocation less a file.
 	pending    atomic.Pointer[byte]
 	pendingLen uint32
 	// state holds builtBit (the fields below are set), tooLargeBit (the
 	// groups that apply to an agent were too many lines for a scoped
-	// set, see maxScopedLines: questions stream until compiling), and
-	// the questions asked before compiling (askedMask). The flags and the
+	// set, see maxScopedLines: questions stream until compiling),
+	// unpaddedBit (pending is a string LoadString kept, not a padded
+	// copy), and the questions asked before compiling (askedMask). The flags and the
 	// length share words so that a File takes 40 bytes and a Robots 48,
 	// not 64 (BenchmarkRetainedStates: 0.004 bytes a byte).
 	state atomic.Uint32
@@ -126,21 +129,72 @@ var emptyForm compiledForm
 
 // Load sets f to a copy of the file body, already cut to the size limit.
 // It must be called at most once, before f is used.
-func (f *File) Load(data []byte) {
-	if len(data) == 0 {
+func (f *File) Load(data []byte) { f.LoadCopy(swar.String(data)) }
+
+// LoadCopy sets f to a copy of s, as Load does.
+func (f *File) LoadCopy(s string) {
+	if len(s) == 0 {
 		return
 	}
 	// The copy is followed by textPadding bytes, so that a scoped rule set
 	// can keep its patterns where they are in it (see scoped.go): the
 	// spare bytes of the allocation, whose content does not matter (see
-	// compiledRule.mayMatch). A strings.Builder grown to size allocates
-	// without clearing the bytes the copy then writes, in one allocation
-	// of the size class that fits the padding too.
+	// compiledRule.mayMatch).
+	f.pendingLen |= uint32(len(s))
+	f.pending.Store(unsafe.StringData(paddedCopy(s)))
+}
+
+// paddedCopy returns a copy of body followed by textPadding spare bytes,
+// in one allocation. A strings.Builder grown to size allocates without
+// clearing the bytes the copy then writes.
+func paddedCopy(body string) string {
 	var kept strings.Builder
-	kept.Grow(len(data) + textPadding)
-	kept.Write(data)
-	f.pendingLen |= uint32(len(data))
-	f.pending.Store(unsafe.StringData(kept.String()))
+	kept.Grow(len(body) + textPadding)
+	kept.WriteString(body)
+	return kept.String()
+}
+
+// LoadString sets f to s itself, already cut to the size limit: a string
+// cannot change, so f keeps it rather than a copy. It must be called at
+// most once, before f is used. s lacks only the padding a scoped rule set
+// reads past a pattern that starts in its last textPadding-1 bytes (see
+// loadKey): the first set that holds such a rule copies the file then, as
+// Load would have, and f keeps the copy from there on (see
+// File.ownPaddedCopy). Most files end with no rule that close to their
+// end, and are never copied.
+func (f *File) LoadString(s string) {
+	if len(s) == 0 {
+		return
+	}
+	f.pendingLen |= uint32(len(s))
+	f.state.Store(unpaddedBit)
+	f.pending.Store(unsafe.StringData(s))
+}
+
+// isPadded reports whether body, which f.body returned earlier, has the
+// textPadding spare bytes of Load's copy after it.
+func (f *File) isPadded(body string) bool {
+	// The state first: ownPaddedCopy publishes its copy before it clears
+	// unpaddedBit, so that once the bit reads clear, the body read next
+	// is the copy, or nil once compiled. A body read before then may
+	// still be the string LoadString kept: hence the comparison.
+	if f.state.Load()&unpaddedBit != 0 {
+		return false
+	}
+	p := f.pending.Load()
+	return p != nil && p == unsafe.StringData(body)
+}
+
+// ownPaddedCopy returns a padded copy of body, the string LoadString
+// kept, for a scoped set that needs the padding, and keeps the copy in
+// the string's stead for the sets built after it: a file is copied once,
+// and the caller's string is no longer held by f.
+func (f *File) ownPaddedCopy(body string) string {
+	c := paddedCopy(body)
+	if f.pending.CompareAndSwap(unsafe.StringData(body), unsafe.StringData(c)) {
+		f.state.And(^uint32(unpaddedBit))
+	}
+	return c
 }
 
 // Size returns how many bytes Load copied.
@@ -160,7 +214,8 @@ func (f *File) body() (string, bool) {
 const (
 	builtBit       = 1 << 31
 	tooLargeBit    = 1 << 30
-	askedMask      = 1<<30 - 1
+	unpaddedBit    = 1 << 29
+	askedMask      = 1<<29 - 1
 	disallowAllBit = 1 << 31
 )
 

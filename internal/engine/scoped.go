@@ -354,7 +354,13 @@ func (f *File) compileScoped(body, agent string, first *firstQuestion, from *sco
 	b := builders.Get().(*builder)
 	// The first set's pass reads the whole file, and leaves the file's
 	// directory to the sets after it, whose passes read it.
-	named, ok := b.scopedRules(&s.rules, body, agent, from.groupList(), agentNamed)
+	// A body LoadString kept has no padding: the set copies it if one of
+	// its rules needs the padding (ownPaddedCopy).
+	var copyBody func(string) string
+	if !f.isPadded(body) {
+		copyBody = f.ownPaddedCopy
+	}
+	named, ok := b.scopedRules(&s.rules, body, copyBody, agent, from.groupList(), agentNamed)
 	sparse := ok && !b.scopedAgents && compileSparse(len(body), b.scopedLines)
 	if from == nil {
 		s.agents = b.agentsRead

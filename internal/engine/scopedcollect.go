@@ -427,10 +427,13 @@ func valueEnds(rest string, offset, k int) bool {
 // scopedRules sets rs to the rule set of agent in body, the file's padded
 // copy, as File.lookup finds it in the compiled file: its crawl delay,
 // request rate, preferences and string block, and its rules in file
-// order, for scopedSet.ruleSet to sort. named reports
+// order, for scopedSet.ruleSet to sort. A body with no padding (a string
+// File.LoadString kept) comes with copyBody, which returns a padded copy
+// of it: the set keeps its patterns in body unless one starts too close
+// to its end for loadKey, and in the copy then. named reports
 // whether some group names the agent; ok is false when the set would be
 // too large to keep beside the file's copy (see maxScopedLines).
-func (b *builder) scopedRules(rs *RuleSet, body, agent string, groups []groupEntry, agentNamed bool) (named, ok bool) {
+func (b *builder) scopedRules(rs *RuleSet, body string, copyBody func(string) string, agent string, groups []groupEntry, agentNamed bool) (named, ok bool) {
 	named, verbatim, ok := b.collectScoped(body, agent, groups, agentNamed)
 	if !ok {
 		return false, false
@@ -450,7 +453,7 @@ func (b *builder) scopedRules(rs *RuleSet, body, agent string, groups []groupEnt
 		rs.setExtras(x)
 		clear(b.scopedFields)
 	}
-	text := padded(body)
+	text := body
 	if !verbatim {
 		// Some pattern is not a span of body: all are kept in a string
 		// block of the set's own, as the builder keeps them, from where
@@ -479,12 +482,29 @@ func (b *builder) scopedRules(rs *RuleSet, body, agent string, groups []groupEnt
 		}
 	} else {
 		rs.counted = true // the patterns are spans of the copy
+		if copyBody == nil {
+			text = padded(body)
+		} else if needsPadding(b.compiled, len(body)) {
+			text = padded(copyBody(body))
+		}
 	}
 	if len(b.compiled) == 0 {
 		return named, true
 	}
 	rs.compiled, rs.text = slices.Clone(b.compiled), text
 	return named, true
+}
+
+// needsPadding reports whether a rule of rules, whose patterns are spans
+// of a text of size bytes, starts too close to its end for loadKey to
+// read 8 bytes there.
+func needsPadding(rules []compiledRule, size int) bool {
+	for i := range rules {
+		if int(rules[i].off)+textPadding > size {
+			return true
+		}
+	}
+	return false
 }
 
 // lineValueSpan returns where value, which ends its line end bytes after
