@@ -3,10 +3,8 @@ package robotstxt_test
 import (
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 
 	"github.com/seed50c7eacc/robotstxt"
 )
@@ -100,19 +98,18 @@ func ExampleParseWith() {
 	// Output: false false
 }
 
-// A crawler that reads a body into a strings.Builder has it as a string,
-// which ParseString keeps without copying it.
+// A crawler that keeps the bodies it fetched as strings, in a cache or a
+// store, parses them without copying them.
 func ExampleParseString() {
-	resp := strings.NewReader("User-agent: *\nDisallow: /private/\n") // an HTTP response's Body
-	var body strings.Builder
-	// One byte past the limit, so that Truncated tells a longer file.
-	if _, err := io.Copy(&body, io.LimitReader(resp, robotstxt.DefaultMaxSize+1)); err != nil {
-		fmt.Println(err)
-		return
+	bodies := map[string]string{ // host → robots.txt, as a cache keeps them
+		"example.com": "User-agent: *\nDisallow: /private/\n",
 	}
-	robots := robotstxt.ParseString(body.String())
-	fmt.Println(robots.Allowed("Googlebot", "https://example.com/private/plans.html"), robots.Truncated())
-	// Output: false false
+	robots := robotstxt.ParseString(bodies["example.com"])
+	fmt.Println(robots.Allowed("Googlebot", "https://example.com/private/plans.html"))
+	fmt.Println(robots.Allowed("Googlebot", "https://example.com/about"))
+	// Output:
+	// false
+	// true
 }
 
 // What an HTTP result means for a crawler: a server error keeps it out of

@@ -139,7 +139,7 @@ func rewriteRules(body []byte, parsed *robotstxt.Robots, rewrite func(string) st
 		b.WriteString(text[end:next])
 		text = text[next:]
 	}
-	rewritten := robotstxt.Parse([]byte(b.String()))
+	rewritten := robotstxt.ParseString(b.String())
 	var got []robotstxt.Rule
 	for _, g := range rewritten.Groups() {
 		got = append(got, g.Rules...)
