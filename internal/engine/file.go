@@ -71,17 +71,18 @@ type File struct {
 	//
 	// pending is the first byte of the file's copy (or of the string
 	// LoadString kept) until compiled, nil after; pendingLen its length,
-	// set by Load (at most MaxParseSize, in 30 bits), and disallowAllBit. A pointer and a length rather than a
-	// *string: one allocation less a file.
+	// set by Load (at most MaxParseSize, in 30 bits), and disallowAllBit.
+	// A pointer and a length rather than a *string: one allocation less a
+	// file.
 	pending    atomic.Pointer[byte]
 	pendingLen uint32
 	// state holds builtBit (the fields below are set), tooLargeBit (the
 	// groups that apply to an agent were too many lines for a scoped
 	// set, see maxScopedLines: questions stream until compiling),
 	// unpaddedBit (pending is a string LoadString kept, not a padded
-	// copy), and the questions asked before compiling (askedMask). The flags and the
-	// length share words so that a File takes 40 bytes and a Robots 48,
-	// not 64 (BenchmarkRetainedStates: 0.004 bytes a byte).
+	// copy), and the questions asked before compiling (askedMask). The
+	// flags and the length share words so that a File takes 40 bytes and
+	// a Robots 48, not 64 (BenchmarkRetainedStates: 0.004 bytes a byte).
 	state atomic.Uint32
 	mu    sync.Mutex // held while compiling
 	// The rule sets of the agents asked about before compiling, each
@@ -197,7 +198,7 @@ func (f *File) ownPaddedCopy(body string) string {
 	return c
 }
 
-// Size returns how many bytes Load copied.
+// Size returns how many bytes of the file Load copied, or LoadString kept.
 func (f *File) Size() int { return int(f.pendingLen &^ disallowAllBit) }
 
 // body returns the file's copy, and false once f is compiled (the copy
