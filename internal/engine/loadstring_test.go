@@ -238,3 +238,22 @@ func TestLoadStringConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// FuzzLoadString checks LoadString against Load, and against the
+// reference model, on any bytes at the end of a readable page: no read
+// past the end, the same answers.
+func FuzzLoadString(f *testing.F) {
+	f.Add([]byte("user-agent: *\ndisallow: /"), "Googlebot", "https://example.com/a")
+	f.Add([]byte("user-agent: foo\nallow: /index.htm\n\nuser-agent: *\ndisallow: /%7e"), "foo", "/~")
+	f.Add([]byte("disallow /x\nuser-agent: *\r\nallow:"), "bar", "/x")
+	f.Fuzz(func(t *testing.T, data []byte, agent, url string) {
+		if len(data) > 4096 {
+			return // the page trick is what is tested, not size
+		}
+		checkGuarded(t, "fuzz", data, []string{agent, "foo", "Googlebot"}, []string{url, "/", "/a"})
+		var kept File
+		kept.LoadString(guardedString(t, data))
+		ref := reference.New(data)
+		compareWithReference(t, data, ref, &kept, agent, url)
+	})
+}
