@@ -143,7 +143,9 @@ func TestLoadStringCopiesOnlyWhenARuleEndsTheFile(t *testing.T) {
 	}{
 		{"user-agent: *\ndisallow: /private/\nsitemap: https://example.com/sitemap.xml\n", false},
 		{"user-agent: *\ndisallow: /private/path\n", false},
-		{"user-agent: *\ndisallow: /private/\n", false}, // 8 bytes from the start of "/private/" to the end
+		{"user-agent: *\ndisallow: /private/\n", false}, // 10 bytes from the start of "/private/" to the end
+		{"user-agent: *\ndisallow: /abcdef\n", false},   // 8 bytes: loadKey's read ends at the end
+		{"user-agent: *\ndisallow: /abcde\n", true},     // 7 bytes: it would read one past
 		{"user-agent: *\ndisallow: /\n", true},
 		{"user-agent: *\ndisallow:", true},
 		{"user-agent: googlebot\ndisallow: /g\n\nuser-agent: *\nallow: /a\n# a comment\n", false},
