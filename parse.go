@@ -1,5 +1,7 @@
 package robotstxt
 
+import "github.com/seed50c7eacc/robotstxt/internal/swar"
+
 // DefaultMaxSize is how many leading bytes of a robots.txt file Parse reads:
 // 500 KiB, the limit Googlebot applies. The rest of a larger file is ignored.
 const DefaultMaxSize = 512000
@@ -44,14 +46,8 @@ func Parse(data []byte) *Robots {
 
 // ParseWith parses a robots.txt file with the given options.
 func ParseWith(data []byte, opts Options) *Robots {
-	limit := opts.Limit()
-	r := &Robots{}
-	if len(data) > limit {
-		data = data[:limit]
-		r.truncated = true
-	}
-	r.file.Load(data)
-	return r
+	// A view of data, read only until LoadCopy has copied it.
+	return parseText(swar.String(data), opts, false)
 }
 
 // ParseString parses a robots.txt file held in a string, reading its first
@@ -73,12 +69,20 @@ func ParseString(s string) *Robots {
 // ParseStringWith parses a robots.txt file held in a string with the given
 // options, as ParseString does.
 func ParseStringWith(s string, opts Options) *Robots {
+	return parseText(s, opts, true)
+}
+
+// parseText returns the Robots of text cut at opts' limit: text itself
+// when keep is set and nothing was cut, else a copy (see ParseString).
+func parseText(text string, opts Options, keep bool) *Robots {
 	r := &Robots{}
-	if limit := opts.Limit(); len(s) > limit {
-		r.truncated = true
-		r.file.LoadCopy(s[:limit])
-		return r
+	if limit := opts.Limit(); len(text) > limit {
+		text, r.truncated, keep = text[:limit], true, false
 	}
-	r.file.LoadString(s)
+	if keep {
+		r.file.LoadString(text)
+	} else {
+		r.file.LoadCopy(text)
+	}
 	return r
 }

@@ -34,8 +34,8 @@ func BenchmarkParseCheckTwoAgents(b *testing.B) {
 }
 
 // asStrings returns the files as strings, made before a benchmark times
-// ParseString on them, as a crawler that reads bodies into a
-// strings.Builder has them.
+// ParseString on them, as a crawler that keeps bodies as strings has
+// them.
 func asStrings(files [][]byte) []string {
 	strs := make([]string, len(files))
 	for i, f := range files {

@@ -53,14 +53,15 @@ type explained struct {
 
 // askAll asks f every agent and URL, each agent's questions before the
 // next agent's, enough of them for the sets to be sorted and indexed.
-func askAll(f *File, agents, urls []string) []explained {
+func askAll(tb testing.TB, f *File, agents, urls []string) []explained {
+	tb.Helper()
 	var out []explained
 	for _, a := range agents {
 		for round := 0; round < 3; round++ {
 			for _, u := range urls {
 				v := f.Explain(a, u)
 				if f.Allowed(a, u) != v.Allowed {
-					panic(fmt.Sprintf("Allowed(%q, %q) and Explain disagree", a, u))
+					tb.Errorf("Allowed(%q, %q) and Explain disagree", a, u) // Errorf: askAll runs in goroutines too
 				}
 				out = append(out, explained{a, u, v.Allowed, v.Rule.Line, v.Rule.Pattern})
 			}
@@ -77,8 +78,8 @@ func checkGuarded(t *testing.T, name string, data []byte, agents, urls []string)
 	s := guardedString(t, data)
 	var kept File
 	kept.LoadString(s)
-	got := askAll(&kept, agents, urls)
-	want := askAll(load(data), agents, urls)
+	got := askAll(t, &kept, agents, urls)
+	want := askAll(t, load(data), agents, urls)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("%s: LoadString's answers differ from Load's (-Load +LoadString):\n%s\nrobots.txt: %q", name, diff, data)
 	}
@@ -221,7 +222,7 @@ func TestLoadStringHostile(t *testing.T) {
 // the string (run with -race).
 func TestLoadStringConcurrent(t *testing.T) {
 	data := []byte("user-agent: googlebot\ndisallow: /g\n\nuser-agent: *\ndisallow: /a\nallow: /a/b\ndisallow: /")
-	want := askAll(load(data), []string{"Googlebot", "bingbot", "other"}, []string{"https://example.com/a/b", "https://example.com/g", "https://example.com/"})
+	want := askAll(t, load(data), []string{"Googlebot", "bingbot", "other"}, []string{"https://example.com/a/b", "https://example.com/g", "https://example.com/"})
 	for range 50 {
 		var f File
 		f.LoadString(guardedString(t, data))
@@ -229,7 +230,7 @@ func TestLoadStringConcurrent(t *testing.T) {
 		got := make([][]explained, 8)
 		for g := range got {
 			wg.Go(func() {
-				got[g] = askAll(&f, []string{"Googlebot", "bingbot", "other"}, []string{"https://example.com/a/b", "https://example.com/g", "https://example.com/"})
+				got[g] = askAll(t, &f, []string{"Googlebot", "bingbot", "other"}, []string{"https://example.com/a/b", "https://example.com/g", "https://example.com/"})
 			})
 		}
 		wg.Wait()
