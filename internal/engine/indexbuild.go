@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strings"
 	"unsafe"
@@ -44,6 +45,14 @@ type indexBuild struct {
 	text     string
 	wire     string // the wire form of the compact rules' prefixes
 	items    []indexItem
+	// The items are found up to listAt (see listStep), all once listed
+	// is set; compact tells that some are compact rules, and wireLen is
+	// the length of the wire form of their prefixes (a byte >= 0x80 is
+	// three).
+	listAt  int
+	listed  bool
+	compact bool
+	wireLen int
 	// wireBuf is wire being written by wireStep, up to the item at
 	// wireAt; wired is set once it is written.
 	wireBuf []byte
@@ -89,6 +98,9 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 // index.
 func (b *indexBuild) complete() *ruleIndex {
 	const unbounded = 1<<63 - 1 // a step's work limit that any step stays within
+	if !b.listed {
+		b.listStep(math.MaxInt)
+	}
 	if !b.prepared {
 		b.prepare()
 	}
@@ -97,35 +109,53 @@ func (b *indexBuild) complete() *ruleIndex {
 	return b.finish()
 }
 
-// newIndexBuild starts the index of compiled: it finds the literal
-// prefixes, the first part of the building. The wire form of the compact
-// rules' prefixes is written by wireStep.
+// newIndexBuild starts the index of compiled. Its first part, listStep,
+// finds the rules' literal prefixes; the wire form of the compact rules'
+// prefixes is written by wireStep.
 func newIndexBuild(compiled []compiledRule, text string) *indexBuild {
-	b := &indexBuild{compiled: compiled, text: text}
-	items := make([]indexItem, len(compiled))
-	wireLen, compact := 0, false // of the compact rules' prefixes: a byte >= 0x80 is three
-	for i := range compiled {
+	// The items are written by listStep, in parts: a fresh process takes
+	// a page fault at the first write of each of their pages (192 for
+	// 32,000 rules), which at once made the question that started a
+	// hostile index the slowest of its file (TestQuestionInstructions'
+	// families, BenchmarkSlowestQuestion).
+	return &indexBuild{compiled: compiled, text: text, items: make([]indexItem, len(compiled))}
+}
+
+// listStep finds the literal prefixes of the rules from the item at
+// b.listAt on, up to about work bytes of items written, and reports
+// whether every one is found.
+func (b *indexBuild) listStep(work int) (listed bool) {
+	compiled, text, items := b.compiled, b.text, b.items
+	end := len(items)
+	if n := max(work/int(unsafe.Sizeof(indexItem{})), 1); end-b.listAt > n {
+		end = b.listAt + n
+	}
+	for i := b.listAt; i < end; i++ {
 		c := &compiled[i]
 		p, whole := literalPrefix(c.pattern(text))
 		items[i] = indexItem{off: c.off, n: uint32(len(p)), pos: int32(i), whole: whole}
 		if c.info&ruleCompact != 0 {
-			items[i].fromWire, compact = true, true
-			wireLen += compactWireLen(p)
+			items[i].fromWire, b.compact = true, true
+			b.wireLen += compactWireLen(p)
 			continue
 		}
 		// The string block's padding makes 8 bytes readable at any
 		// pattern; the bytes past the prefix are cleared.
 		items[i].key = loadKey(text, c.off) & (^uint64(0) << (8 * (8 - min(len(p), 8))))
 	}
-	b.items = items
-	if compact {
+	b.listAt = end
+	if end < len(items) {
+		return false
+	}
+	b.listed = true
+	if b.compact {
 		// Written once, sized once, and never changed: the prefixes are
 		// views of it (a hostile set's is a megabyte).
-		b.wireBuf = make([]byte, 0, wireLen)
+		b.wireBuf = make([]byte, 0, b.wireLen)
 	} else {
 		b.wired = true
 	}
-	return b
+	return true
 }
 
 // wireStep writes the wire form of the compact rules' prefixes, from the
@@ -159,6 +189,9 @@ func (b *indexBuild) wireStep(work int64) (wired bool) {
 // prepare sorts the items and sizes what the steps fill: the second part
 // of a building, after newIndexBuild's.
 func (b *indexBuild) prepare() {
+	if !b.listed {
+		b.listStep(math.MaxInt) // what is left of it
+	}
 	if !b.wired {
 		b.wireStep(1<<63 - 1) // what is left of it
 	}

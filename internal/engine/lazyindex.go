@@ -85,7 +85,8 @@ func (l *lazyIndex) stepThenScan(path string) (pos int32, ok bool) {
 
 // buildPart does the next part of a building in parts, with l.mu held,
 // and reports whether the index is built. The parts: the rules' literal
-// prefixes (newIndexBuild), those of compact rules in wire form
+// prefixes, touchWork bytes of them at a time (listStep), those of
+// compact rules in wire form
 // (wireStep), their sort (prepare), the pages of the tables the steps
 // fill written touchWork bytes at a time (touchStep), the steps that
 // read the rules, the windows numbered, the records written a part at a
@@ -96,6 +97,9 @@ func (l *lazyIndex) buildPart() (built bool) {
 		return true
 	case b == nil:
 		l.steps = newIndexBuild(l.compiled, l.text)
+		l.steps.listStep(touchWork)
+	case !b.listed:
+		b.listStep(touchWork)
 	case !b.wired:
 		b.wireStep(indexStepWork)
 	case !b.prepared:
