@@ -186,12 +186,14 @@ package engine
 //	                          two-agent one (BenchmarkAllowedWorkload)
 //	index building            some hundreds of ns a rule; 2-5 ms for
 //	                          24,000 hostile wildcard rules, in parts
-//	                          of indexStepWork (0.2-0.7 ms), the rules'
+//	                          of indexStepWork (about 1-1.3 M
+//	                          instructions a part beside the
+//	                          question's scan), the rules'
 //	                          literal prefixes listed and the pages
 //	                          of the tables the steps fill written
 //	                          first, touchWork bytes a part (0.1 ms)
-//	compile part              buildPartWork bytes: about 1.6 M
-//	                          instructions on the hostile files (1.2 M
+//	compile part              buildPartWork bytes: 0.6-0.85 M
+//	                          instructions on the hostile files (0.5 M
 //	                          on chains), a run of disallow lines read
 //	                          in one loop, the rules compiled and
 //	                          marked; the finishing part 0.5-0.7 M
@@ -201,10 +203,12 @@ package engine
 //	                          line, and about 100 for the pairs' test
 //	                          of a wildcard line that neither the last
 //	                          pair nor the last pieces' order rules
-//	                          out); at most 8.6 M with a compile
-//	                          part, 3-10 M once compiled while its index
-//	                          is built in parts, whose first parts are
-//	                          the slowest by time: fewer instructions a
+//	                          out); at most 8.0 M with a compile
+//	                          part, 2-8.3 M once compiled while its
+//	                          index is built in parts (the most when
+//	                          its windows are numbered, number), whose
+//	                          parts that take page faults are the
+//	                          slowest by time: fewer instructions a
 //	                          ns (TestQuestionInstructions,
 //	                          BenchmarkSlowestQuestion, BENCHMARKS.md)
 //
@@ -349,10 +353,11 @@ const (
 	// ruleBuildWork), of one part of writing its records, and the bytes
 	// of one part of writing the wire form of compact prefixes
 	// (wireStep: non-ascii's 1 MB of them at once took 7 M instructions,
-	// a part 1.5 M): 0.2-0.7 ms of CPU on the hostile families (256 KiB
-	// took up to 1.3 ms, beside a scan of up to 1 ms in the same
-	// question).
-	indexStepWork = 128 << 10
+	// a part of 128 KiB 1.5 M). A step takes about 1-1.3 M instructions
+	// on the hostile families beside the question's scan of 2.3-4.3 M
+	// (1.5-2.6 M at 128 KiB, whose steps took 0.2-0.7 ms of CPU, and
+	// 256 KiB up to 1.3 ms); halved with buildPartWork (see there).
+	indexStepWork = 64 << 10
 
 	// touchWork is how many bytes of the tables a building's steps fill
 	// at random places (the window table, the pattern set: 512 KiB each
@@ -371,17 +376,24 @@ const (
 	touchWork = 256 << 10
 
 	// buildPartWork is how many bytes of the file a part of a compile in
-	// parts reads: about 1.6 M instructions on the hostile files (a run
-	// of disallow lines read in one loop, readDisallowRun, and the part's
-	// rules compiled and marked, compileRead; 1.5 M when a part tokenized
-	// its lines and compiled none), whose questions stream in 4.7-7.7 M;
-	// the lines of 500 KiB are read by the ninth question, and the tenth
-	// finishes the compile (0.5-0.7 M: a sort or a copy of the compiled
-	// rules; 5-7 M when it compiled them all) and scans the compiled
-	// rules (2-5 M). Half as much would take about 0.8 M off the slowest
-	// questions, the streams of parts 2 to 9, and add eight streams of
-	// 4.7-7.7 M to a file asked sixteen times (TestQuestionInstructions).
-	buildPartWork = 64 << 10
+	// parts reads: 0.6-0.85 M instructions on the hostile files, 0.5 M
+	// on chains (a run of disallow lines read in one loop,
+	// readDisallowRun, and the part's rules compiled and marked,
+	// compileRead), whose questions stream in 4.7-7.7 M; the lines of
+	// 500 KiB are read by the 17th question, and the 18th finishes the
+	// compile (0.5-0.7 M: a sort or a copy of the compiled rules) and
+	// scans the compiled rules (2-5 M). At 64 KiB, with indexStepWork at
+	// 128 KiB, a part took 1.15-1.8 M: over 128 questions of each hostile
+	// family and path the slowest took 8.91 M instructions, against
+	// 8.25 M with both halved, and all of them 11,010 M against 10,762 M
+	// (TestQuestionInstructions); the median of 20 fresh processes'
+	// slowest question, averaged over the families, went from 0.653 to
+	// 0.581 ms (BenchmarkSlowestQuestion, four alternating runs of 40
+	// questions). The parts end later: a hostile file keeps more than
+	// twice its size up to its 93rd question, not its 60th, while its
+	// index is built (up to 6.6 times it either way;
+	// TestRetainedHostileWithinTwice).
+	buildPartWork = 32 << 10
 
 	// A file of compileWholeBytes or more is compiled whole, a part of
 	// buildPartWork bytes a question, from its compileWholeAfter-th
