@@ -33,10 +33,10 @@ import (
 const latencyProcesses = 20
 
 // latencyQuestions is how many questions each fresh file is asked: past
-// the scans, every part of a compile in parts and of an index building,
-// which ends by the 93rd question (star-tail; 40 questions read none of
-// the index's later parts, of up to 8.3 M instructions).
-const latencyQuestions = 128
+// the scans, every part of a compile in parts and of an index building
+// (40, the window before, read none of the index's later parts, of up to
+// 8.3 M instructions).
+const latencyQuestions = hostileQuestions
 
 // latencyChildEnv, set to a process's number, makes
 // BenchmarkSlowestQuestion measure in this process and print its figures.
