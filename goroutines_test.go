@@ -18,9 +18,9 @@ import (
 // (one group of tens of thousands of rules, compiled in parts), a large
 // "*" group of plain rules on long paths (a scoped set with an index built
 // in parts), and a file of many groups (compiled whole, with a large set's
-// index built in parts). Each is asked hostileQuestions questions, enough to pass every
-// part (a 500 KiB hostile file's index is built by its 93rd), at
-// GOMAXPROCS 1, 2 and 8.
+// index built in parts). Each is asked hostileQuestions questions,
+// enough to pass every part (a 500 KiB hostile file's index is built by
+// its 93rd), at GOMAXPROCS 1, 2 and 8.
 func TestNoGoroutineOutlivesACall(t *testing.T) {
 	files := map[string][]byte{}
 	for _, f := range reference.HostileFamilies(200 << 10) {
