@@ -34,7 +34,7 @@ type indexItem struct {
 // An indexBuild is the building of a ruleIndex, which can be done in
 // parts: a question on a large fresh rule set can then pay for a bounded
 // part of the building and answer by scanning, rather than wait for all
-// of it (see lazyIndex.stepThenScan). The parts: newIndexBuild finds the
+// of it (see lazyIndex.stepThenScan). The parts: listStep finds the
 // rules' literal prefixes, wireStep writes those of compact rules in wire
 // form, prepare sorts them; each step reads the rules of the distinct
 // prefixes in order, making their window filters, until it has done a
@@ -186,8 +186,8 @@ func (b *indexBuild) wireStep(work int64) (wired bool) {
 	return true
 }
 
-// prepare sorts the items and sizes what the steps fill: the second part
-// of a building, after newIndexBuild's.
+// prepare sorts the items and sizes what the steps fill, once listStep
+// and wireStep are done.
 func (b *indexBuild) prepare() {
 	if !b.listed {
 		b.listStep(math.MaxInt) // what is left of it

@@ -86,11 +86,11 @@ func (l *lazyIndex) stepThenScan(path string) (pos int32, ok bool) {
 // buildPart does the next part of a building in parts, with l.mu held,
 // and reports whether the index is built. The parts: the rules' literal
 // prefixes, touchWork bytes of them at a time (listStep), those of
-// compact rules in wire form
-// (wireStep), their sort (prepare), the pages of the tables the steps
-// fill written touchWork bytes at a time (touchStep), the steps that
-// read the rules, the windows numbered, the records written a part at a
-// time; each of the bounded ones does about indexStepWork.
+// compact rules in wire form (wireStep), their sort (prepare), the pages
+// of the tables the steps fill written touchWork bytes at a time
+// (touchStep), the steps that read the rules, the windows numbered, the
+// records written a part at a time; each of the other bounded ones does
+// about indexStepWork.
 func (l *lazyIndex) buildPart() (built bool) {
 	switch b := l.steps; {
 	case l.built.Load() != nil:
