@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -79,19 +78,7 @@ type latencyFigure struct {
 	// so that what it varies by is the machine's, not the library's.
 	Control    time.Duration
 	ControlCPU time.Duration
-	// QuietSlowest is the slowest question, by the clock, of those the
-	// machine left alone: the runs of controlWork before and after it
-	// each took at most quietStretch times the fastest run of the file's
-	// (QuietAt which question it was; Quiet how many were).
-	QuietSlowest time.Duration
-	QuietAt      int
-	Quiet        int
 }
-
-// quietStretch is how much longer than its fastest run a run of
-// controlWork may take for the machine to count as quiet around a
-// question (see latencyFigure.QuietSlowest).
-const quietStretch = 1.25
 
 // controlSink keeps controlWork's result alive.
 var controlSink uint64
@@ -155,17 +142,10 @@ func measureLatency(start int) []latencyFigure {
 			t0, c0 := time.Now(), threadCPU()
 			r := robotstxt.Parse(f.File)
 			fig := latencyFigure{Family: f.Name, Path: n, Parse: time.Since(t0), ParseCPU: threadCPU() - c0}
-			// The clock's time of each question, and of the control
-			// before it (around[q-1]) and after it (around[q]).
-			var took, around [latencyQuestions + 1]time.Duration
-			t0 = time.Now()
-			controlWork(rounds)
-			around[0] = time.Since(t0)
 			for q := 1; q <= latencyQuestions; q++ {
 				t0, c0 = time.Now(), threadCPU()
 				r.Allowed("Googlebot", url)
 				c, d := threadCPU()-c0, time.Since(t0)
-				took[q] = d
 				if d > fig.Slowest {
 					fig.Slowest, fig.At = d, q
 				}
@@ -175,17 +155,7 @@ func measureLatency(start int) []latencyFigure {
 				t0, c0 = time.Now(), threadCPU()
 				controlWork(rounds)
 				c, d = threadCPU()-c0, time.Since(t0)
-				around[q] = d
 				fig.Control, fig.ControlCPU = max(fig.Control, d), max(fig.ControlCPU, c)
-			}
-			limit := time.Duration(float64(slices.Min(around[:])) * quietStretch)
-			for q := 1; q <= latencyQuestions; q++ {
-				if around[q-1] <= limit && around[q] <= limit {
-					fig.Quiet++
-					if took[q] > fig.QuietSlowest {
-						fig.QuietSlowest, fig.QuietAt = took[q], q
-					}
-				}
 			}
 			out = append(out, fig)
 		}
@@ -203,11 +173,7 @@ func measureLatency(start int) []latencyFigure {
 // inflate. After each question the same processes time a fixed
 // computation of about controlLength (controlWork): its slowest run
 // (control-max-ms, control-cpu-max-ms) is how much the machine alone
-// stretched a question of that length in the same minutes; and the
-// slowest question among those that the runs before and after it found
-// the machine quiet (quiet-max-ms, quiet-max-at; see quietStretch), with
-// the share of the questions that were (quiet-share): where the bound is
-// passed by the clock, whether the library or the machine passed it.
+// stretched a question of that length in the same minutes.
 // Pin it to one CPU:
 //
 //	go test -c -o /tmp/root.test . && taskset -c 0 /tmp/root.test -test.run '^$' -test.bench '^BenchmarkSlowestQuestion$' -test.benchtime 1x
@@ -257,9 +223,8 @@ func BenchmarkSlowestQuestion(b *testing.B) {
 	}
 	for _, k := range order {
 		figs := slowest[k]
-		var worst, worstCPU, quiet latencyFigure
+		var worst, worstCPU latencyFigure
 		var parse, parseCPU, control, controlCPU time.Duration
-		quietQuestions := 0
 		times := make([]time.Duration, len(figs))
 		for i, fig := range figs {
 			times[i] = fig.Slowest
@@ -269,10 +234,6 @@ func BenchmarkSlowestQuestion(b *testing.B) {
 			if fig.SlowestCPU > worstCPU.SlowestCPU {
 				worstCPU = fig
 			}
-			if fig.QuietSlowest > quiet.QuietSlowest {
-				quiet = fig
-			}
-			quietQuestions += fig.Quiet
 			parse, parseCPU = max(parse, fig.Parse), max(parseCPU, fig.ParseCPU)
 			control, controlCPU = max(control, fig.Control), max(controlCPU, fig.ControlCPU)
 		}
@@ -287,9 +248,6 @@ func BenchmarkSlowestQuestion(b *testing.B) {
 			b.ReportMetric(ms(parseCPU), "parse-cpu-max-ms")
 			b.ReportMetric(ms(control), "control-max-ms")
 			b.ReportMetric(ms(controlCPU), "control-cpu-max-ms")
-			b.ReportMetric(ms(quiet.QuietSlowest), "quiet-max-ms")
-			b.ReportMetric(float64(quiet.QuietAt), "quiet-max-at")
-			b.ReportMetric(float64(quietQuestions)/float64(len(figs)*latencyQuestions), "quiet-share")
 		})
 	}
 }
