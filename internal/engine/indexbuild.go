@@ -78,7 +78,12 @@ type indexBuild struct {
 	touched    int
 	touchedAll bool
 	done       bool // every item read
-	numbered   bool // the windows numbered and the records laid out (see number)
+	// renumber is the windows' new numbers once compactWindows has
+	// compacted their table (compacted), until number has renumbered the
+	// filters with them and laid the records out (numbered).
+	renumber  []int32
+	compacted bool
+	numbered  bool
 	// The records being written (see writeRecords): out, and the entry
 	// whose records come next.
 	out     recordWriter
@@ -470,12 +475,23 @@ func (b *indexBuild) endEntry() {
 	b.i, b.j = b.j, 0
 }
 
-// number numbers the windows and lays the records out, once step has read
-// every rule: the first half of finishing.
-func (b *indexBuild) number() {
+// compactWindows compacts the window table, once step has read every
+// rule: the first part of finishing, apart from number's, so that no
+// question does both (star-tail's 32,000 rules: 3.6 M instructions, then
+// 1.7 M, with the question's scan of 2.9 M).
+func (b *indexBuild) compactWindows() {
 	b.starts = append(b.starts, len(b.wild))
-	idx, wild, starts := b.idx, b.wild, b.starts
-	renumber := idx.windows.compact()
+	b.renumber = b.idx.windows.compact()
+	b.compacted = true
+}
+
+// number numbers the windows and lays the records out, once step has read
+// every rule: the second part of finishing, after compactWindows.
+func (b *indexBuild) number() {
+	if !b.compacted {
+		b.compactWindows()
+	}
+	idx, wild, starts, renumber := b.idx, b.wild, b.starts, b.renumber
 	var maxStep uint32
 	var maxSpan, maxMidOff, maxPiece uint16
 	for e := range idx.entries {
@@ -497,7 +513,7 @@ func (b *indexBuild) number() {
 		}
 	}
 	idx.layout = newRecordLayout(maxStep, idx.windows.count, maxSpan, maxMidOff, maxPiece)
-	b.numbered = true
+	b.renumber, b.numbered = nil, true
 }
 
 // finish writes the records, numbering the windows first if need be, once

@@ -88,9 +88,9 @@ func (l *lazyIndex) stepThenScan(path string) (pos int32, ok bool) {
 // prefixes, touchWork bytes of them at a time (listStep), those of
 // compact rules in wire form (wireStep), their sort (prepare), the pages
 // of the tables the steps fill written touchWork bytes at a time
-// (touchStep), the steps that read the rules, the windows numbered, the
-// records written a part at a time; each of the other bounded ones does
-// about indexStepWork.
+// (touchStep), the steps that read the rules, the window table
+// compacted, the windows numbered, the records written a part at a
+// time; each of the other bounded ones does about indexStepWork.
 func (l *lazyIndex) buildPart() (built bool) {
 	switch b := l.steps; {
 	case l.built.Load() != nil:
@@ -108,6 +108,8 @@ func (l *lazyIndex) buildPart() (built bool) {
 		b.touchStep(touchWork)
 	case !b.done:
 		b.step(indexStepWork)
+	case !b.compacted:
+		b.compactWindows()
 	case !b.numbered:
 		b.number()
 	case b.writeRecords(indexStepWork):

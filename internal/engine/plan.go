@@ -204,9 +204,10 @@ package engine
 //	                          of a wildcard line that neither the last
 //	                          pair nor the last pieces' order rules
 //	                          out); at most 8.0 M with a compile
-//	                          part, 2-8.3 M once compiled while its
+//	                          part, 2-6.6 M once compiled while its
 //	                          index is built in parts (the most when
-//	                          its windows are numbered, number), whose
+//	                          its window table is compacted,
+//	                          compactWindows), whose
 //	                          parts that take page faults are the
 //	                          slowest by time: fewer instructions a
 //	                          ns (TestQuestionInstructions,
@@ -385,7 +386,8 @@ const (
 	// scans the compiled rules (2-5 M). At 64 KiB, with indexStepWork at
 	// 128 KiB, a part took 1.15-1.8 M: over 128 questions of each hostile
 	// family and path the slowest took 8.91 M instructions, against
-	// 8.25 M with both halved, and all of them 11,010 M against 10,762 M
+	// 8.25 M with both halved (8.01 M since the window table is compacted
+	// in a part of its own), and all of them 11,010 M against 10,762 M
 	// (TestQuestionInstructions); the median of 20 fresh processes'
 	// slowest question, averaged over the families, went from 0.653 to
 	// 0.581 ms (BenchmarkSlowestQuestion, four alternating runs of 40
