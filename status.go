@@ -3,7 +3,6 @@ package robotstxt
 import (
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 )
 
@@ -83,7 +82,9 @@ func StatusOutcome(code int) Outcome {
 // request, as FromStatus does for its status code. For a 2xx it reads at
 // most DefaultMaxSize bytes of the body, and one more to learn whether the
 // file goes on (then Truncated reports true, as it does for Parse of the
-// whole body). It always closes the body.
+// whole body). It always closes the body. A body read to the length its
+// response announced is kept as read, with no copy, as ParseString keeps
+// a string.
 //
 // When the body cannot be read to the end (or to DefaultMaxSize), the
 // result disallows everything, as a network failure does (RFC 9309
@@ -104,7 +105,7 @@ func FromResponse(resp *http.Response) (*Robots, error) {
 	}
 	// One byte past the limit tells a file cut at the limit from one that
 	// ends there; Parse ignores it and reports the file truncated.
-	body, err := io.ReadAll(io.LimitReader(resp.Body, DefaultMaxSize+1))
+	body, err := readBody(resp.Body, resp.ContentLength, DefaultMaxSize+1)
 	if err != nil {
 		where := "robots.txt"
 		if resp.Request != nil && resp.Request.URL != nil {
@@ -112,7 +113,9 @@ func FromResponse(resp *http.Response) (*Robots, error) {
 		}
 		return blanket(DisallowAll), fmt.Errorf("robotstxt: reading %s: %w after %d bytes", where, err, len(body))
 	}
-	return Parse(body), nil
+	// Nothing else holds body: a body read to its Content-Length is kept
+	// as it is, where a copy would write it again.
+	return parseOwned(body), nil
 }
 
 // blanket returns the Robots of a blanket answer: AllowAll answers as an
