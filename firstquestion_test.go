@@ -79,9 +79,12 @@ func BenchmarkFirstQuestionHostile(b *testing.B) {
 	}
 }
 
-// hostileQuestions is how many questions a fresh hostile file is asked:
-// enough to pass every part of its compile and of its index (the last of
-// a 500 KiB file's by its 93rd question).
+// hostileQuestions is how many questions a fresh hostile file is asked
+// (BenchmarkHostileQuestions, BenchmarkSlowestQuestion,
+// TestQuestionInstructions): enough to pass every part of its compile and
+// of its index, the last of a 500 KiB file's by its 93rd question (40,
+// the window before, read none of the index's later parts, of up to
+// 8.3 M instructions).
 const hostileQuestions = 128
 
 // BenchmarkHostileQuestions asks a fresh hostile file hostileQuestions

@@ -32,12 +32,6 @@ import (
 // runs.
 const latencyProcesses = 20
 
-// latencyQuestions is how many questions each fresh file is asked: past
-// the scans, every part of a compile in parts and of an index building
-// (40, the window before, read none of the index's later parts, of up to
-// 8.3 M instructions).
-const latencyQuestions = hostileQuestions
-
 // latencyChildEnv, set to a process's number, makes
 // BenchmarkSlowestQuestion measure in this process and print its figures.
 const latencyChildEnv = "ROBOTSTXT_LATENCY_CHILD"
@@ -125,7 +119,7 @@ func threadCPU() time.Duration {
 }
 
 // measureLatency asks each family and path size a fresh file
-// latencyQuestions questions, starting from family start, and returns
+// hostileQuestions questions, starting from family start, and returns
 // the slowest question of each.
 func measureLatency(start int) []latencyFigure {
 	// The thread's CPU time is the question's only while the goroutine
@@ -142,7 +136,7 @@ func measureLatency(start int) []latencyFigure {
 			t0, c0 := time.Now(), threadCPU()
 			r := robotstxt.Parse(f.File)
 			fig := latencyFigure{Family: f.Name, Path: n, Parse: time.Since(t0), ParseCPU: threadCPU() - c0}
-			for q := 1; q <= latencyQuestions; q++ {
+			for q := 1; q <= hostileQuestions; q++ {
 				t0, c0 = time.Now(), threadCPU()
 				r.Allowed("Googlebot", url)
 				c, d := threadCPU()-c0, time.Since(t0)
@@ -265,7 +259,7 @@ func medianDuration(ds []time.Duration) time.Duration {
 }
 
 // latencyCountEnv, set, makes TestQuestionInstructions ask every family
-// and path size latencyQuestions questions through countedQuestion, for
+// and path size hostileQuestions questions through countedQuestion, for
 // callgrind to count each question's instructions (it dumps after each
 // call):
 //
@@ -283,7 +277,7 @@ const latencyCountEnv = "ROBOTSTXT_LATENCY_COUNT"
 
 // TestQuestionInstructions asks the questions whose instructions
 // callgrind counts (see latencyCountEnv); it prints the order of the
-// families and path sizes, latencyQuestions questions each.
+// families and path sizes, hostileQuestions questions each.
 func TestQuestionInstructions(t *testing.T) {
 	if os.Getenv(latencyCountEnv) == "" {
 		t.Skip("set " + latencyCountEnv + " and run under callgrind to count each question's instructions")
@@ -298,7 +292,7 @@ func TestQuestionInstructions(t *testing.T) {
 			url := "https://example.com" + f.Path(n)
 			r := robotstxt.Parse(f.File)
 			countedMarker() // a dump of a few instructions: the family starts
-			for q := 1; q <= latencyQuestions; q++ {
+			for q := 1; q <= hostileQuestions; q++ {
 				countedQuestion(r, url)
 			}
 			fmt.Printf("family %s path %d\n", f.Name, n)

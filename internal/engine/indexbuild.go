@@ -103,11 +103,8 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 // index.
 func (b *indexBuild) complete() *ruleIndex {
 	const unbounded = 1<<63 - 1 // a step's work limit that any step stays within
-	if !b.listed {
-		b.listStep(math.MaxInt)
-	}
 	if !b.prepared {
-		b.prepare()
+		b.prepare() // and lists what is left to list
 	}
 	for !b.step(unbounded) {
 	}
@@ -131,10 +128,7 @@ func newIndexBuild(compiled []compiledRule, text string) *indexBuild {
 // whether every one is found.
 func (b *indexBuild) listStep(work int) (listed bool) {
 	compiled, text, items := b.compiled, b.text, b.items
-	end := len(items)
-	if n := max(work/int(unsafe.Sizeof(indexItem{})), 1); end-b.listAt > n {
-		end = b.listAt + n
-	}
+	end := min(len(items), b.listAt+max(work/int(unsafe.Sizeof(indexItem{})), 1))
 	for i := b.listAt; i < end; i++ {
 		c := &compiled[i]
 		p, whole := literalPrefix(c.pattern(text))
