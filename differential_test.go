@@ -194,6 +194,11 @@ func FuzzAllowed(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, agent, url string) {
 		r := robotstxt.Parse(data)
 		compareWithReference(t, data, reference.New(data), r, agent, url)
+		// A kept slice, which has no padding after it, answers as the
+		// copy Parse makes.
+		if got, want := robotstxt.ParseOwned(ownedCopy(data)).Explain(agent, url), r.Explain(agent, url); got != want {
+			t.Fatalf("ParseOwned: Explain(%q, %q) = %v, Parse %v", agent, url, got, want)
+		}
 		freshTwin(t, data, r, agent, url)
 		onceTwin(t, data, r, agent, url)
 		if len(url) < 512 {

@@ -3,8 +3,10 @@ package robotstxt_test
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 
 	"github.com/seed50c7eacc/robotstxt"
 )
@@ -110,6 +112,20 @@ func ExampleParseString() {
 	// Output:
 	// false
 	// true
+}
+
+// A crawler that reads a body itself hands it over rather than have it
+// copied: nothing else writes the slice io.ReadAll returned.
+func ExampleParseOwned() {
+	resp := strings.NewReader("User-agent: *\nDisallow: /private/\n") // a response body
+	body, err := io.ReadAll(io.LimitReader(resp, robotstxt.DefaultMaxSize))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	robots := robotstxt.ParseOwned(body) // body is not used after this
+	fmt.Println(robots.Allowed("Googlebot", "https://example.com/private/plans.html"))
+	// Output: false
 }
 
 // What an HTTP result means for a crawler: a server error keeps it out of

@@ -40,23 +40,35 @@ func TestParseStringAnswersAsParse(t *testing.T) {
 	})
 }
 
-// TestParseStringCorpus is TestParseStringAnswersAsParse on the corpus.
+// TestParseStringCorpus is TestParseStringAnswersAsParse on the corpus,
+// for ParseString and ParseOwned.
 func TestParseStringCorpus(t *testing.T) {
 	_, files := loadCorpus(t)
 	compareParseString(t, files)
+	compareParseOwned(t, files)
 }
 
 // compareParseString fails t where ParseString and Parse answer a file of
 // files differently, as the crawler's two agents and the file's own.
 func compareParseString(t *testing.T, files [][]byte) {
 	t.Helper()
+	compareWithParse(t, "ParseString", files, func(data []byte) *robotstxt.Robots {
+		return robotstxt.ParseString(string(data))
+	})
+}
+
+// compareWithParse fails t where parse, named name, and Parse answer a
+// file of files differently, as the crawler's two agents and the file's
+// own.
+func compareWithParse(t *testing.T, name string, files [][]byte, parse func([]byte) *robotstxt.Robots) {
+	t.Helper()
 	for i, data := range files {
 		agents, urls := corpus.Queries(data)
 		agents = append(agents, corpus.ManyAgents(data)...)
 		want := answers(robotstxt.Parse(data), agents, urls)
-		got := answers(robotstxt.ParseString(string(data)), agents, urls)
+		got := answers(parse(data), agents, urls)
 		if diff := cmp.Diff(want, got); diff != "" {
-			t.Fatalf("file %d: ParseString differs from Parse (-Parse +ParseString):\n%s\nrobots.txt: %q", i, diff, data)
+			t.Fatalf("file %d: %s differs from Parse (-Parse +%s):\n%s\nrobots.txt: %q", i, name, name, diff, data)
 		}
 	}
 }

@@ -1,10 +1,6 @@
 package robotstxt
 
-import (
-	"io"
-
-	"github.com/seed50c7eacc/robotstxt/internal/swar"
-)
+import "io"
 
 // readBody reads r up to limit bytes, or to its end. When size, the
 // response's Content-Length, is known, it reads into one buffer of size+1
@@ -31,20 +27,4 @@ func readBody(r io.Reader, size int64, limit int) ([]byte, error) {
 		}
 	}
 	return buf, nil
-}
-
-// maxSpareShare bounds the room a body read by readBody may have to spare
-// for parseOwned to keep it: an eighth of its length, about what the
-// allocator's rounding of a copy costs.
-const maxSpareShare = 8
-
-// parseOwned parses body, which nothing else holds or will write again.
-// It keeps body itself rather than a copy, as ParseString keeps a string,
-// when body has little room to spare (its capacity would be kept with
-// it), else it copies it, as Parse does.
-func parseOwned(body []byte) *Robots {
-	if cap(body)-len(body) > len(body)/maxSpareShare {
-		return Parse(body)
-	}
-	return ParseString(swar.String(body))
 }

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
-
-	"github.com/google/go-cmp/cmp"
 )
 
 // readBody reads what io.ReadAll of the body cut at the limit reads,
@@ -54,28 +52,6 @@ func TestReadBodyError(t *testing.T) {
 	got, err := readBody(failing, -1, DefaultMaxSize+1)
 	if err == nil || err.Error() != "connection reset by peer" || string(got) != "User-agent: *\n" {
 		t.Errorf("read %q, error %v; want the first line and the reader's error", got, err)
-	}
-}
-
-// parseOwned keeps a body with little room to spare, copying none of it
-// (one allocation: the Robots), and copies one with more (two: the Robots
-// and the copy), so that a body read by doubling is not kept with its
-// spare half; both answer as Parse.
-func TestParseOwned(t *testing.T) {
-	text := "User-agent: *\nDisallow: /private/\nAllow: /private/press/\n"
-	for _, tc := range []struct {
-		spare, allocs int
-	}{{0, 1}, {1, 1}, {len(text) / maxSpareShare, 1}, {len(text)/maxSpareShare + 1, 2}, {len(text), 2}} {
-		body := append(make([]byte, 0, len(text)+tc.spare), text...)
-		r := parseOwned(body)
-		for _, url := range []string{"https://example.com/private/x", "https://example.com/private/press/x", "https://example.com/"} {
-			if got, want := r.Explain("Googlebot", url), Parse([]byte(text)).Explain("Googlebot", url); !cmp.Equal(got, want) {
-				t.Errorf("spare %d, %s: %v, Parse %v", tc.spare, url, got, want)
-			}
-		}
-		if got := testing.AllocsPerRun(100, func() { parseOwned(body) }); int(got) != tc.allocs {
-			t.Errorf("%d bytes to spare: %v allocations, want %d", tc.spare, got, tc.allocs)
-		}
 	}
 }
 

@@ -115,7 +115,7 @@ func FromResponse(resp *http.Response) (*Robots, error) {
 	}
 	// Nothing else holds body: a body read to its Content-Length is kept
 	// as it is, where a copy would write it again.
-	return parseOwned(body), nil
+	return ParseOwned(body), nil
 }
 
 // blanket returns the Robots of a blanket answer: AllowAll answers as an
