@@ -54,7 +54,7 @@ func ParseWith(data []byte, opts Options) *Robots {
 // DefaultMaxSize bytes, as Parse does. A string cannot change, so
 // ParseString keeps s itself rather than a copy: a crawler that holds
 // bodies as strings (from a cache, a store, a strings.Builder) saves the
-// copy Parse makes, about a fifth of the time of parsing a file and
+// copy Parse makes, about a quarter of the time of parsing a file and
 // answering its first question. A file whose last rule starts in its last
 // few bytes is copied at the first question that needs that rule, as
 // Parse would have copied it. s is kept with the memory it lies in: a
@@ -74,14 +74,14 @@ func ParseStringWith(s string, opts Options) *Robots {
 
 // ParseOwned parses a robots.txt file as Parse does, taking data over
 // rather than copying it, as bytes.NewBuffer takes its buffer: the caller
-// must not write data, nor the bytes of its capacity, after the call. A
-// body just read (with io.ReadAll, or into a buffer of its announced
-// length) is such a slice, and saves the copy Parse makes, about a fifth
-// of the time of parsing a file and answering its first question. Since
-// the whole array data lies in is kept, a slice with more than an eighth
-// of its length to spare (a buffer grown by doubling, or a slice of a
-// larger one) is copied all the same, as Parse copies it; so is a file
-// longer than the limit, so that the rest is not held.
+// must not write data's bytes after the call. A body just read (with
+// io.ReadAll, or into a buffer of its announced length) is such a slice,
+// and saves the copy Parse makes, about a quarter of the time of parsing
+// a file and answering its first question. Since the whole array data
+// lies in is kept, a slice with more than an eighth of its length to
+// spare (a buffer grown by doubling, or a slice of a larger one) is
+// copied all the same, as Parse copies it; so is a file longer than the
+// limit, so that the rest is not held.
 func ParseOwned(data []byte) *Robots {
 	return ParseOwnedWith(data, Options{})
 }
@@ -89,8 +89,8 @@ func ParseOwned(data []byte) *Robots {
 // ParseOwnedWith parses a robots.txt file with the given options, taking
 // data over as ParseOwned does.
 func ParseOwnedWith(data []byte, opts Options) *Robots {
-	// A slice of the spare room is no cheaper to keep than a copy is to
-	// make: the allocator rounds a copy up by about an eighth.
+	// Spare room up to an eighth costs what a copy would: the allocator
+	// rounds a copy up to its size class, by up to an eighth.
 	keep := cap(data)-len(data) <= len(data)/maxSpareShare
 	return parseText(swar.String(data), opts, keep)
 }

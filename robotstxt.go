@@ -22,7 +22,8 @@
 //
 // Parse itself only copies the file; [ParseString] keeps a string as it
 // is, which cannot change, and so copies nothing (a crawler that keeps
-// bodies as strings saves the copy). The first question about an agent
+// bodies as strings saves the copy), and [ParseOwned] keeps a slice its
+// caller hands over (a body just read). The first question about an agent
 // reads the copy once, line by line, the way Google's matcher reads a file,
 // passing over the groups that do not apply to the agent, and compiles the
 // rules of those that do (the groups naming it, else the "*" groups) into

@@ -83,8 +83,7 @@ func StatusOutcome(code int) Outcome {
 // most DefaultMaxSize bytes of the body, and one more to learn whether the
 // file goes on (then Truncated reports true, as it does for Parse of the
 // whole body). It always closes the body. A body read to the length its
-// response announced is kept as read, with no copy, as ParseString keeps
-// a string.
+// response announced is kept as read, with no copy (ParseOwned).
 //
 // When the body cannot be read to the end (or to DefaultMaxSize), the
 // result disallows everything, as a network failure does (RFC 9309

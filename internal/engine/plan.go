@@ -13,8 +13,9 @@ package engine
 //	           the compiled form's fields sit behind one pointer,
 //	           File.compiledForm, allocated when the compile begins, and
 //	           the File's flags share one word, File.state).
-//	           LoadString (robotstxt.ParseString) keeps the caller's
-//	           string instead, which cannot change: no copy, and no
+//	           LoadString (robotstxt.ParseString, and ParseOwned of a
+//	           slice handed over) keeps the caller's string instead,
+//	           which cannot change: no copy, and no
 //	           padding after it, which a scoped set reads past a rule
 //	           that starts in the file's last 7 bytes (loadKey). The
 //	           first set that holds such a rule copies the file, with
