@@ -21,14 +21,7 @@ func ownedCopy(data []byte) []byte {
 // (its documentation). The files are those of ParseString's test, which
 // end in each way that matters to what is kept.
 func TestParseOwnedAnswersAsParse(t *testing.T) {
-	compareParseOwned(t, [][]byte{
-		[]byte("User-agent: *\nDisallow: /private/\nAllow: /private/press/\nSitemap: https://example.com/s.xml\n"),
-		[]byte("user-agent: googlebot\ncrawl-delay: 2\ndisallow: /g\n\nuser-agent: *\ndisallow: /"),
-		[]byte("User-agent: *\nDisallow:"),
-		[]byte("User-agent: *\nAllow: /index.htm"),
-		[]byte("User-agent: *\nDisallow: /%7Ea\n"),
-		[]byte(""),
-	})
+	compareParseOwned(t, keptEndings())
 }
 
 // compareParseOwned fails t where ParseOwned, of a slice it keeps or of

@@ -30,14 +30,20 @@ func answers(r *robotstxt.Robots, agents, urls []string) []string {
 // The files end in each way that matters to what it keeps: a rule in the
 // last bytes (which makes it copy), a sitemap, no newline, nothing.
 func TestParseStringAnswersAsParse(t *testing.T) {
-	compareParseString(t, [][]byte{
+	compareParseString(t, keptEndings())
+}
+
+// keptEndings returns files that end in each way that matters to a
+// file kept rather than copied.
+func keptEndings() [][]byte {
+	return [][]byte{
 		[]byte("User-agent: *\nDisallow: /private/\nAllow: /private/press/\nSitemap: https://example.com/s.xml\n"),
 		[]byte("user-agent: googlebot\ncrawl-delay: 2\ndisallow: /g\n\nuser-agent: *\ndisallow: /"),
 		[]byte("User-agent: *\nDisallow:"),
 		[]byte("User-agent: *\nAllow: /index.htm"),
 		[]byte("User-agent: *\nDisallow: /%7Ea\n"),
 		[]byte(""),
-	})
+	}
 }
 
 // TestParseStringCorpus is TestParseStringAnswersAsParse on the corpus,
