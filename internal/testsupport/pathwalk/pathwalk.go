@@ -60,7 +60,7 @@ func MarksBound(pats ...string) int {
 // also allows its directory, as ".../$"), after "" for no rule.
 func Patterns(data string) []string {
 	pats := []string{""}
-	for _, g := range robotstxt.Parse([]byte(data)).Groups() {
+	for _, g := range robotstxt.ParseString(data).Groups() {
 		for _, r := range g.Rules {
 			w := pattern.Escape(r.Pattern)
 			pats = append(pats, w)

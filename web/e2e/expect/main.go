@@ -48,7 +48,7 @@ func main() {
 	}
 	for i := range file.Cases {
 		c := &file.Cases[i]
-		r := robotstxt.Parse([]byte(c.Robots))
+		r := robotstxt.ParseString(c.Robots)
 		for _, u := range c.URLs {
 			v := r.Explain(c.Agent, u)
 			c.Answers = append(c.Answers, answer{URL: u, Allowed: v.Allowed, Line: v.Rule.Line})

@@ -51,7 +51,7 @@ func Witness(old, new, agent, url string) WitnessResult {
 	}
 	res := WitnessResult{Agent: agent, URL: url}
 	for i, body := range [2]string{old, new} {
-		r := robotstxt.Parse([]byte(body))
+		r := robotstxt.ParseString(body)
 		a := r.Agent()
 		if agent != diff.Others {
 			a = r.Agent(agent)
