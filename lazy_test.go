@@ -11,24 +11,39 @@ import (
 )
 
 // Concurrent first questions on one fresh Robots: one streams, the others
-// compile, and all answer alike (run with -race).
+// compile, and all answer alike (run with -race), whether the Robots holds
+// a copy (Parse) or the caller's bytes (ParseString, ParseOwned), and
+// whether the kept bytes are copied at the first question (a rule starts
+// in the file's last bytes: "allow: /p").
 func TestFirstQuestionsConcurrent(t *testing.T) {
-	body := []byte("user-agent: *\ndisallow: /private\nallow: /private/ok\n")
-	for range 50 {
-		r := robotstxt.Parse(body)
-		done := make(chan bool, 8)
-		for g := range 8 {
-			go func() {
-				url := "/private/x"
-				if g%2 == 0 {
-					url = "/private/ok"
+	parsers := map[string]func([]byte) *robotstxt.Robots{
+		"Parse":       robotstxt.Parse,
+		"ParseString": func(b []byte) *robotstxt.Robots { return robotstxt.ParseString(string(b)) },
+		"ParseOwned":  func(b []byte) *robotstxt.Robots { return robotstxt.ParseOwned(ownedCopy(b)) },
+	}
+	bodies := []string{
+		"user-agent: *\ndisallow: /private\nallow: /private/ok\n",
+		"user-agent: *\nallow: /private/ok\ndisallow: /p",
+	}
+	for name, parse := range parsers {
+		for _, body := range bodies {
+			for range 50 {
+				r := parse([]byte(body))
+				done := make(chan bool, 8)
+				for g := range 8 {
+					go func() {
+						url := "/private/x"
+						if g%2 == 0 {
+							url = "/private/ok"
+						}
+						done <- r.Allowed("x", url) == (g%2 == 0)
+					}()
 				}
-				done <- r.Allowed("x", url) == (g%2 == 0)
-			}()
-		}
-		for range 8 {
-			if !<-done {
-				t.Fatal("a concurrent first question got the wrong answer")
+				for range 8 {
+					if !<-done {
+						t.Fatalf("%s of %q: a concurrent first question got the wrong answer", name, body)
+					}
+				}
 			}
 		}
 	}
