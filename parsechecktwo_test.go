@@ -13,7 +13,9 @@ import (
 // two-agent workload of the side-by-side rounds: question k asks as
 // Googlebot when k is even, as bingbot when odd, the URL k/2 of the
 // file's (each URL as both agents, in turn). string/checks=N is the same
-// with ParseString on the files as strings, which keeps them uncopied.
+// with ParseString on the files as strings, which keeps them uncopied,
+// and owned/checks=N with ParseOwned on the files handed over (copies
+// made before the timing, which nothing writes).
 func BenchmarkParseCheckTwoAgents(b *testing.B) {
 	_, files := loadCorpus(b)
 	urls := make([][]string, len(files))
@@ -29,6 +31,17 @@ func BenchmarkParseCheckTwoAgents(b *testing.B) {
 	for _, n := range []int{1, 2, 3, 5, 10} {
 		b.Run(fmt.Sprintf("string/checks=%d", n), func(b *testing.B) {
 			parseStringCheckTwoAgents(b, files, strs, urls, n)
+		})
+	}
+	owned := make([][]byte, len(files))
+	for i, f := range files {
+		owned[i] = ownedCopy(f)
+	}
+	for _, n := range []int{1, 2, 3, 5, 10} {
+		b.Run(fmt.Sprintf("owned/checks=%d", n), func(b *testing.B) {
+			timePerFile(b, files, func(j int, _ []byte) {
+				askTwoAgents(robotstxt.ParseOwned(owned[j]), urls[j], n)
+			})
 		})
 	}
 }
