@@ -8,7 +8,9 @@ import (
 
 // A Cache stores entries by robots.txt URL. Implementations must be safe
 // for concurrent use. The Client never modifies an Entry after Put or one
-// returned by Get; it stores a new one instead.
+// returned by Get; it stores a new one instead. Nor may a Cache modify an
+// Entry it is given or returns: the Client's parsed rules read the Body
+// of the entry they were parsed from, without a copy.
 //
 // Get returns (nil, nil) when it holds no entry for the URL. An error from
 // Get or Put (a timeout, a lost connection) is reported (see Client.Logger

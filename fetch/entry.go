@@ -19,7 +19,8 @@ type Entry struct {
 	// Body is the body of the copy, for a 2xx: its first
 	// robotstxt.DefaultMaxSize bytes, and one more when the file went on,
 	// which parsing ignores but which makes the parsed copy report
-	// Truncated.
+	// Truncated. The Client parses it in place (robotstxt.ParseOwned):
+	// an entry's Body is not written once the entry is made.
 	Body      []byte    `json:"body,omitempty"`
 	FetchedAt time.Time `json:"fetched_at,omitzero"` // when the copy was fetched (a 304 keeps it)
 

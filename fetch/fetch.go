@@ -279,7 +279,9 @@ func isHTTP(robotsURL string) bool {
 }
 
 // Entry returns the cache entry of a robots.txt URL (as RobotsURL returns
-// it), fetching the file when the cached entry is missing or expired.
+// it), fetching the file when the cached entry is missing or expired. The
+// entry is the one the cache and the Client's parsed rules hold, which
+// read its Body: it must not be modified.
 func (c *Client) Entry(ctx context.Context, robotsURL string) (*Entry, error) {
 	if !isHTTP(robotsURL) {
 		return nil, fmt.Errorf("%w: %q", ErrUnsupportedScheme, robotsURL)
@@ -689,12 +691,24 @@ func (c *Client) rulesOf(e *Entry, parsed *robotstxt.Robots) *robotstxt.Robots {
 	case e.Copy && parsed != nil:
 		return parsed
 	case e.Copy:
-		return robotstxt.FromStatus(e.Status, e.Body)
+		return parseEntry(e)
 	case c.unreachableTooLong(e):
 		return allowAll // unreachable for 30 days, no copy
 	default:
 		return disallowAll
 	}
+}
+
+// parseEntry returns what the copy of an entry means, as
+// robotstxt.FromStatus reads its status and body, parsing the body in
+// place (robotstxt.ParseOwned): an Entry is never written once made (see
+// Cache and Client.Entry), so that the entry and its parsed rules share
+// the body rather than hold it twice.
+func parseEntry(e *Entry) *robotstxt.Robots {
+	if robotstxt.StatusOutcome(e.Status) != robotstxt.Rules {
+		return robotstxt.FromStatus(e.Status, nil)
+	}
+	return robotstxt.ParseOwned(e.Body)
 }
 
 // outcomeName names what an entry means now, for events, without parsing.

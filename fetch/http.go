@@ -85,6 +85,7 @@ func (c *Client) fetchEntry(ctx context.Context, robotsURL string, prev *Entry, 
 			// One byte past the limit is kept, so that every copy of a
 			// file cut at the limit says so (Robots.Truncated).
 			body, err = io.ReadAll(io.LimitReader(r, maxBodyKept))
+			body = withoutSpare(body)
 		}
 		if err != nil {
 			err = fmt.Errorf("reading the body: %w", err)
@@ -111,6 +112,19 @@ func (c *Client) fetchEntry(ctx context.Context, robotsURL string, prev *Entry, 
 		e.ETag, e.LastModified = resp.Header.Get("ETag"), resp.Header.Get("Last-Modified")
 	}
 	return e, resp.StatusCode, nil
+}
+
+// withoutSpare returns body, or a copy of it without the room that
+// io.ReadAll's doubling left when that room is more than ParseOwned keeps
+// (an eighth of the length): the entry and its parsed rules then share
+// one array of the body's size (see parseEntry).
+func withoutSpare(body []byte) []byte {
+	if cap(body)-len(body) <= len(body)/8 {
+		return body
+	}
+	exact := make([]byte, len(body))
+	copy(exact, body)
+	return exact
 }
 
 // maxBodyKept is how many bytes of a body an Entry keeps: the

@@ -45,14 +45,20 @@ func (m *memo) get(key string) (*Entry, *robotstxt.Robots) {
 }
 
 // parsedCost estimates, from above, the memory of a body and its parsed
-// form: the body; the parsed form's own copy of it, which it holds until
-// the whole file is compiled (for most files, never: the rules of the
-// agents asked are compiled alone, beside the copy); and up to
-// costPerLine per line for the compiled rules and groups (measured on
-// files of one-line groups, the costliest kind per byte; a typical file's
-// compiled form is smaller than its body).
+// form: the body, which the parsed form shares (parseEntry), and a copy
+// of it when ParseOwned makes one (a body with more than an eighth of its
+// length to spare, or cut at the size limit), which the parsed form holds
+// until the whole file is compiled (for most files, never: the rules of
+// the agents asked are compiled alone, beside it); and up to costPerLine
+// per line for the compiled rules and groups (measured on files of
+// one-line groups, the costliest kind per byte; a typical file's compiled
+// form is smaller than its body).
 func parsedCost(body []byte) int {
-	return 2*len(body) + costPerLine*(bytes.Count(body, []byte{'\n'})+1) + 1024
+	held := len(body)
+	if cap(body)-len(body) > len(body)/8 || len(body) > robotstxt.DefaultMaxSize {
+		held += len(body)
+	}
+	return held + costPerLine*(bytes.Count(body, []byte{'\n'})+1) + 1024
 }
 
 const costPerLine = 144
@@ -87,7 +93,7 @@ func (m *memo) put(key string, e *Entry, cause error) *robotstxt.Robots {
 	// Parse outside the lock: other URLs need not wait for it.
 	var robots *robotstxt.Robots
 	if e.Copy {
-		robots = robotstxt.FromStatus(e.Status, e.Body)
+		robots = parseEntry(e)
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
