@@ -119,13 +119,17 @@ func (c *Client) fetchEntry(ctx context.Context, robotsURL string, prev *Entry, 
 // (an eighth of the length): the entry and its parsed rules then share
 // one array of the body's size (see parseEntry).
 func withoutSpare(body []byte) []byte {
-	if cap(body)-len(body) <= len(body)/8 {
+	if !hasSpareRoom(body) {
 		return body
 	}
 	exact := make([]byte, len(body))
 	copy(exact, body)
 	return exact
 }
+
+// hasSpareRoom reports whether body has more than an eighth of its length
+// to spare, which robotstxt.ParseOwned copies rather than keep the room.
+func hasSpareRoom(body []byte) bool { return cap(body)-len(body) > len(body)/8 }
 
 // maxBodyKept is how many bytes of a body an Entry keeps: the
 // robotstxt.DefaultMaxSize that are parsed and one more, present only when

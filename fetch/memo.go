@@ -55,7 +55,7 @@ func (m *memo) get(key string) (*Entry, *robotstxt.Robots) {
 // form is smaller than its body).
 func parsedCost(body []byte) int {
 	held := len(body)
-	if cap(body)-len(body) > len(body)/8 || len(body) > robotstxt.DefaultMaxSize {
+	if hasSpareRoom(body) || len(body) > robotstxt.DefaultMaxSize {
 		held += len(body)
 	}
 	return held + costPerLine*(bytes.Count(body, []byte{'\n'})+1) + 1024

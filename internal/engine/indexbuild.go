@@ -102,14 +102,17 @@ func newRuleIndex(compiled []compiledRule, text string) *ruleIndex {
 // complete does what is left of the building at once and returns the
 // index.
 func (b *indexBuild) complete() *ruleIndex {
-	const unbounded = 1<<63 - 1 // a step's work limit that any step stays within
 	if !b.prepared {
 		b.prepare() // and lists what is left to list
 	}
-	for !b.step(unbounded) {
+	for !b.step(unboundedWork) {
 	}
 	return b.finish()
 }
+
+// unboundedWork is a work limit that any step of a building stays
+// within: the step does all that is left of its part.
+const unboundedWork int64 = math.MaxInt64
 
 // newIndexBuild starts the index of compiled. Its first part, listStep,
 // finds the rules' literal prefixes; the wire form of the compact rules'
@@ -192,7 +195,7 @@ func (b *indexBuild) prepare() {
 		b.listStep(math.MaxInt) // what is left of it
 	}
 	if !b.wired {
-		b.wireStep(1<<63 - 1) // what is left of it
+		b.wireStep(unboundedWork) // what is left of it
 	}
 	items := b.items
 	b.sortItems()
@@ -516,7 +519,7 @@ func (b *indexBuild) finish() *ruleIndex {
 	if !b.numbered {
 		b.number()
 	}
-	for !b.writeRecords(1<<63 - 1) {
+	for !b.writeRecords(unboundedWork) {
 	}
 	return b.idx
 }
